@@ -1,0 +1,1 @@
+-- Seed data for development databases. Packs and settings live in migrations; nothing here yet.
