@@ -1,0 +1,47 @@
+// Runs the `api` Edge Function's own Deno test suite (in-process requests) against a freshly migrated
+// database on each engine the product runs on.
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { repoRoot } from '../src/db/migrate.ts';
+import { createTestDatabase, ENGINES } from './support/databases.ts';
+
+const deno = join(repoRoot, 'node_modules/.bin/deno');
+const functionDir = join(repoRoot, 'supabase/functions/api');
+
+describe.each(ENGINES)('api function on %s', (engine) => {
+  test('deno test passes', async () => {
+    const db = await createTestDatabase(engine);
+    try {
+      // Asynchronous on purpose: the embedded database answers from this very process.
+      const run = await runDeno(['test', '--allow-net', '--allow-env', '--allow-read', 'tests/'], {
+        TEST_DATABASE_URL: db.url,
+      });
+      const output = `${run.stdout}\n${run.stderr}`;
+      if (run.status !== 0) console.error(output);
+      expect(run.status, output.slice(-4000)).toBe(0);
+      expect(output).toMatch(/ok \| \d+ passed \| 0 failed/);
+    } finally {
+      await db.stop();
+    }
+  }, 300_000);
+});
+
+function runDeno(args: string[], env: Record<string, string>) {
+  return new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve) => {
+    const child = spawn(deno, args, { cwd: functionDir, env: { ...process.env, ...env, NO_COLOR: '1' } });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => {
+      stdout += d;
+    });
+    child.stderr.on('data', (d) => {
+      stderr += d;
+    });
+    const timer = setTimeout(() => child.kill('SIGKILL'), 240_000);
+    child.on('close', (status) => {
+      clearTimeout(timer);
+      resolve({ status, stdout, stderr });
+    });
+  });
+}

@@ -1,0 +1,36 @@
+/**
+ * The `/api` surface of Lift3D as one Hono app: a tiny core (auth, errors) and one router per area in
+ * routes/. Dependencies come in as a typed object so tests build the app in-process.
+ */
+import { Hono } from 'hono';
+import type { JWTPayload } from 'jose';
+import { type AuthVariables, authenticate } from './lib/auth.ts';
+import type { ApiConfig } from './lib/config.ts';
+import type { Db } from './lib/db.ts';
+import { handleError } from './lib/handle-error.ts';
+import { analyticsRoutes } from './routes/analytics.ts';
+import { healthRoutes } from './routes/health.ts';
+
+export interface AppDeps {
+  config: ApiConfig;
+  db: Db;
+  verify: (token: string) => Promise<JWTPayload>;
+}
+
+export type AppEnv = { Variables: AuthVariables };
+
+export function createApp(deps: AppDeps) {
+  const app = new Hono<AppEnv>().basePath('/api');
+  app.use('*', async (c, next) => {
+    await next();
+    c.header('Cache-Control', 'no-store');
+  });
+  app.use('*', authenticate(deps.verify));
+  app.route('/', healthRoutes(deps));
+  app.route('/analytics', analyticsRoutes(deps));
+  app.notFound((c) =>
+    c.json({ error: `No API route for ${c.req.method} ${new URL(c.req.url).pathname}.` }, 404),
+  );
+  app.onError(handleError);
+  return app;
+}

@@ -1,0 +1,17 @@
+// Edge Function entry point: on Supabase it is served at /functions/v1/api/*; the local stack serves the
+// same file with Deno behind its gateway at /api/*.
+import { createApp } from './app.ts';
+import { createVerifier } from './lib/auth.ts';
+import { loadConfig } from './lib/config.ts';
+import { createDb } from './lib/db.ts';
+
+const config = loadConfig(Deno.env);
+const app = createApp({ config, db: createDb(config), verify: createVerifier(config) });
+Deno.serve(
+  {
+    port: config.port,
+    hostname: config.host,
+    onListen: () => console.log(`api listening on ${config.port}`),
+  },
+  app.fetch,
+);

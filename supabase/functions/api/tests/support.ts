@@ -1,0 +1,65 @@
+// Test support: the app built in-process against the migrated database named by TEST_DATABASE_URL
+// (prepared by local/test/api-function.test.ts on PGlite and on PostgreSQL), and real signed tokens.
+import { SignJWT } from 'jose';
+import postgres from 'postgres';
+import { createApp } from '../app.ts';
+import { createVerifier } from '../lib/auth.ts';
+import type { ApiConfig } from '../lib/config.ts';
+import { createDb } from '../lib/db.ts';
+
+export const JWT_SECRET = 'api-function-test-secret-at-least-32-characters';
+
+export function testConfig(overrides: Partial<ApiConfig> = {}): ApiConfig {
+  const databaseUrl = Deno.env.get('TEST_DATABASE_URL');
+  if (!databaseUrl)
+    throw new Error('TEST_DATABASE_URL is not set (run through local/test/api-function.test.ts)');
+  return {
+    version: 'test',
+    databaseUrl,
+    jwtSecret: JWT_SECRET,
+    jwksUrl: null,
+    jwtIssuer: null,
+    environment: 'development',
+    maxDbConnections: 2,
+    port: 0,
+    host: '127.0.0.1',
+    ...overrides,
+  };
+}
+
+export function buildApp(overrides: Partial<ApiConfig> = {}) {
+  const config = testConfig(overrides);
+  const db = createDb(config);
+  return { app: createApp({ config, db, verify: createVerifier(config) }), db };
+}
+
+export function superuser() {
+  return postgres(testConfig().databaseUrl, { max: 1, prepare: false, onnotice: () => {} });
+}
+
+export async function createUser(sql: postgres.Sql, opts: { name?: string; admin?: boolean } = {}) {
+  const id = crypto.randomUUID();
+  const email = `${id.slice(0, 8)}@example.test`;
+  await sql`insert into auth.users (id, email, encrypted_password, raw_user_meta_data, email_confirmed_at)
+            values (${id}, ${email}, 'x', ${sql.json({ name: opts.name ?? 'Test User' })}, now())`;
+  if (opts.admin) await sql`update public.profiles set is_admin = true where id = ${id}`;
+  return { id, email };
+}
+
+export async function tokenFor(
+  user: { id: string; email: string },
+  opts: { admin?: boolean; expiresIn?: string | number; secret?: string; role?: string } = {},
+) {
+  const now = Math.floor(Date.now() / 1000);
+  return await new SignJWT({
+    role: opts.role ?? 'authenticated',
+    email: user.email,
+    aud: 'authenticated',
+    is_admin: opts.admin ?? false,
+  })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setSubject(user.id)
+    .setIssuedAt(now - 10)
+    .setExpirationTime(opts.expiresIn ?? now + 3600)
+    .sign(new TextEncoder().encode(opts.secret ?? JWT_SECRET));
+}
