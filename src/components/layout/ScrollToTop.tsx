@@ -1,0 +1,24 @@
+import { useLocation } from '@tanstack/react-router';
+import { useEffect, useRef } from 'react';
+
+/** Delay before a route change scrolls to the top (SPEC §9). */
+export const SCROLL_TO_TOP_DELAY_MS = 100;
+
+/**
+ * Scrolls to the top 100 ms after each route change. Only a change of path counts: the first load keeps the
+ * browser's own position (a `/#pricing` link lands on pricing) and in-page anchors are not route changes.
+ */
+export function ScrollToTop() {
+  const { pathname } = useLocation();
+  const previous = useRef(pathname);
+  useEffect(() => {
+    if (previous.current === pathname) return;
+    previous.current = pathname;
+    const t = window.setTimeout(
+      () => window.scrollTo({ top: 0, left: 0, behavior: 'instant' }),
+      SCROLL_TO_TOP_DELAY_MS,
+    );
+    return () => window.clearTimeout(t);
+  }, [pathname]);
+  return null;
+}

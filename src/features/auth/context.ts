@@ -1,0 +1,25 @@
+import { createContext, useContext } from 'react';
+import type { User } from '../../lib/api';
+
+export interface AuthContextValue {
+  user: User | null;
+  /** True until the stored session has been read at start. */
+  loading: boolean;
+  /** Replaces the signed-in user (and its cached copy). */
+  setUser: (user: User | null) => void;
+  /** Clears the session everywhere; callers navigate afterwards. */
+  signOut: () => Promise<void>;
+  /** Opens the sign-in dialog. */
+  openSignIn: () => void;
+  /** Whether the sign-in dialog is open; `AuthDialogs` (inside the router) renders it. */
+  signInOpen: boolean;
+  closeSignIn: () => void;
+}
+
+export const AuthContext = createContext<AuthContextValue | null>(null);
+
+export function useAuth(): AuthContextValue {
+  const value = useContext(AuthContext);
+  if (!value) throw new Error('auth: useAuth() must be used inside <AuthProvider>');
+  return value;
+}

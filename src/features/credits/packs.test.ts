@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { CREDIT_PACKS, findPack, formatEuro, generationsFor, pricePerThousand } from './packs';
+
+describe('credit packs', () => {
+  it('match the published packs', () => {
+    expect(CREDIT_PACKS.map((p) => [p.id, p.credits, p.price, p.popular])).toEqual([
+      ['starter', 5600, 13, false],
+      ['professional', 12000, 20, true],
+      ['enterprise', 40000, 45, false],
+    ]);
+  });
+
+  it('count whole generations at 50 credits each', () => {
+    expect(CREDIT_PACKS.map((p) => generationsFor(p.credits))).toEqual([112, 240, 800]);
+    expect(generationsFor(49)).toBe(0);
+  });
+
+  it('find packs case-insensitively and ignore unknown ids', () => {
+    expect(findPack('PROFESSIONAL')?.id).toBe('professional');
+    expect(findPack(' Starter ')?.id).toBe('starter');
+    expect(findPack('gold')).toBeUndefined();
+  });
+
+  it('format prices', () => {
+    expect(pricePerThousand(CREDIT_PACKS[0])).toBe('2.32');
+    expect(formatEuro(13)).toBe('€13');
+    expect(formatEuro(2.5)).toBe('€2.50');
+  });
+});

@@ -1,0 +1,161 @@
+import { getConfig } from './config';
+import { getAccessToken } from './supabase';
+
+/**
+ * The `/api` client (SPEC §7, §8 "API client").
+ *
+ * notes:
+ * - Every call sends and accepts JSON, omits cookies and bypasses the HTTP cache; the caller's identity is the
+ *   supabase access token in `Authorization: Bearer`, never a cookie.
+ * - Errors: a non-2xx status throws with the body's `error` field, else the body text, else `HTTP {status}`.
+ *   A body that is not JSON (or fails to parse) is wrapped as `{success: false, error: text}`: a failure even
+ *   on a 2xx status, because every endpoint answers JSON and anything else means a proxy or host is in the way.
+ *   A request that never gets a response throws 'Network error'. Every failure is logged, then rethrown.
+ */
+
+export interface User {
+  id: string;
+  name: string;
+  email: string;
+  credits: number;
+  createdAt: string;
+  updatedAt: string;
+  has_password: boolean;
+  is_admin: boolean;
+}
+
+export interface VisitPayload {
+  path: string;
+  referrer: string;
+  visitorId: string;
+}
+
+export interface ContactPayload {
+  name: string;
+  email: string;
+  subject: string;
+  message: string;
+}
+
+export class ApiError extends Error {
+  /** HTTP status, or 0 when no response arrived. */
+  readonly status: number;
+  readonly body: unknown;
+  constructor(message: string, status: number, body: unknown) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.body = body;
+  }
+}
+
+export interface ApiClientOptions {
+  /** Base of every path, e.g. '/api' or 'http://127.0.0.1:3000/api'. */
+  baseUrl: () => Promise<string> | string;
+  getAccessToken: () => Promise<string | null>;
+  fetch: typeof fetch;
+  log: (message: string) => void;
+}
+
+export interface RequestOptions {
+  headers?: Record<string, string>;
+  /** Send the request without the session's bearer token (e.g. anonymous analytics). */
+  anonymous?: boolean;
+}
+
+export const DEFAULTS: ApiClientOptions = {
+  baseUrl: async () => (await getConfig()).apiUrl,
+  getAccessToken,
+  fetch: (input, init) => globalThis.fetch(input, init),
+  log: (message) => console.error(message),
+};
+
+function errorField(data: unknown): string | undefined {
+  if (!data || typeof data !== 'object' || !('error' in data)) return undefined;
+  const error = (data as { error: unknown }).error;
+  if (typeof error === 'string') return error || undefined;
+  if (error && typeof error === 'object' && 'message' in error && typeof error.message === 'string') {
+    return error.message || undefined;
+  }
+  return undefined;
+}
+
+function parseBody(res: Response, text: string): { data: unknown; wrapped: boolean } {
+  if (!text) return { data: null, wrapped: false };
+  if ((res.headers.get('content-type') ?? '').includes('json')) {
+    try {
+      return { data: JSON.parse(text), wrapped: false };
+    } catch {
+      // fall through: a broken JSON body is treated like any other non-JSON text
+    }
+  }
+  return { data: { success: false, error: text }, wrapped: true };
+}
+
+export type ApiClient = ReturnType<typeof createApiClient>;
+
+export function createApiClient(options: Partial<ApiClientOptions> = {}) {
+  const o: ApiClientOptions = { ...DEFAULTS, ...options };
+
+  async function send<T>(method: string, path: string, body?: unknown, ro: RequestOptions = {}): Promise<T> {
+    const label = `api: ${method} ${path}`;
+    try {
+      const base = (await o.baseUrl()).replace(/\/+$/, '');
+      const headers: Record<string, string> = { Accept: 'application/json', ...ro.headers };
+      if (body !== undefined) headers['Content-Type'] = 'application/json';
+      if (!ro.anonymous) {
+        const token = await o.getAccessToken();
+        if (token) headers.Authorization = `Bearer ${token}`;
+      }
+      let res: Response;
+      let text: string;
+      try {
+        res = await o.fetch(`${base}${path}`, {
+          method,
+          headers,
+          body: body === undefined ? undefined : JSON.stringify(body),
+          credentials: 'omit',
+          cache: 'no-store',
+        });
+        text = await res.text();
+      } catch (cause) {
+        throw new ApiError('Network error', 0, cause);
+      }
+      const { data, wrapped } = parseBody(res, text);
+      if (!res.ok) throw new ApiError(errorField(data) || text || `HTTP ${res.status}`, res.status, data);
+      if (wrapped) throw new ApiError(text, res.status, data);
+      return data as T;
+    } catch (err) {
+      const message = err instanceof Error ? err.message : String(err);
+      o.log(`${label} failed: ${message}`);
+      throw err;
+    }
+  }
+
+  return {
+    request: send,
+    get: <T>(path: string, ro?: RequestOptions) => send<T>('GET', path, undefined, ro),
+    post: <T>(path: string, body?: unknown, ro?: RequestOptions) => send<T>('POST', path, body ?? {}, ro),
+    put: <T>(path: string, body?: unknown, ro?: RequestOptions) => send<T>('PUT', path, body ?? {}, ro),
+    delete: <T>(path: string, ro?: RequestOptions) => send<T>('DELETE', path, undefined, ro),
+
+    health: () => send<{ status: string; db: string; version: string }>('GET', '/health'),
+    recordVisit: (visit: VisitPayload, sessionId: string) =>
+      send<unknown>('POST', '/analytics/visit', visit, { headers: { 'X-Session-Id': sessionId } }),
+    getUser: (id: string) => send<{ user: User }>('GET', `/users/${encodeURIComponent(id)}`),
+    updateUser: (id: string, changes: { name?: string; email?: string }) =>
+      send<{ user: User }>('PUT', `/users/${encodeURIComponent(id)}`, changes),
+    addCredits: (id: string, creditsToAdd: number) =>
+      send<{ user: User }>('POST', `/users/${encodeURIComponent(id)}/credits/add`, { creditsToAdd }),
+    sendContact: (message: ContactPayload) => send<{ success: boolean }>('POST', '/contact', message),
+    joinWaitlist: (email: string) => send<{ success: boolean }>('POST', '/waitlist', { email }),
+    findUserByEmail: async (_email: string): Promise<never> => {
+      const err = new Error('findUserByEmail not implemented in API yet');
+      o.log(`api: findUserByEmail failed: ${err.message}`);
+      throw err;
+    },
+  };
+}
+
+/** The app's client: base URL from `/config.json`, token from the supabase session. */
+export const api = createApiClient();
