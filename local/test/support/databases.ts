@@ -4,8 +4,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import postgres from 'postgres';
-import { startEmbeddedDatabase } from '../../src/db/pglite.ts';
 import { migrate } from '../../src/db/migrate.ts';
+import { startEmbeddedDatabase } from '../../src/db/pglite.ts';
 
 export type Engine = 'pglite' | 'postgres';
 export const ENGINES: Engine[] = ['pglite', 'postgres'];
@@ -20,7 +20,10 @@ export interface TestDatabase {
 
 const SERVER = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
-export async function createTestDatabase(engine: Engine, options: { seed?: boolean } = {}): Promise<TestDatabase> {
+export async function createTestDatabase(
+  engine: Engine,
+  options: { seed?: boolean } = {},
+): Promise<TestDatabase> {
   if (engine === 'pglite') {
     const embedded = await startEmbeddedDatabase({ dataDir: null, port: 0 });
     await migrate(embedded.url, options);

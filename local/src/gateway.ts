@@ -1,0 +1,135 @@
+/**
+ * One origin for the whole local stack, as a Supabase project plus a static host would give:
+ * the built SPA, `/auth/v1/*` (auth server), `/api/*` (the Deno api function) and `/config.json`.
+ */
+import { createReadStream, existsSync, statSync } from 'node:fs';
+import { createServer, type IncomingMessage, request, type Server, type ServerResponse } from 'node:http';
+import { extname, join, normalize, sep } from 'node:path';
+import type { Log } from './log.ts';
+
+export type Handler = (req: IncomingMessage, res: ServerResponse) => void;
+
+export interface PublicConfig {
+  supabaseAnonKey: string;
+  googleEnabled: boolean;
+  payments: 'demo' | 'paypal';
+  paypalClientId: string | null;
+}
+
+export interface GatewayOptions {
+  distDir: string;
+  auth: Handler;
+  apiOrigin: string;
+  publicConfig: PublicConfig;
+  log: Log;
+}
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.txt': 'text/plain; charset=utf-8',
+  '.webmanifest': 'application/manifest+json',
+  '.mp4': 'video/mp4',
+  '.glb': 'model/gltf-binary',
+};
+
+const SECURITY_HEADERS = {
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'strict-origin-when-cross-origin',
+  'X-Frame-Options': 'SAMEORIGIN',
+};
+
+export function createGateway(options: GatewayOptions): Server {
+  const api = new URL(options.apiOrigin);
+  return createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
+    if (url.pathname === '/auth/v1' || url.pathname.startsWith('/auth/v1/')) {
+      req.url = (url.pathname.slice('/auth/v1'.length) || '/') + url.search;
+      return options.auth(req, res);
+    }
+    if (url.pathname === '/api' || url.pathname.startsWith('/api/')) return proxy(req, res, api, options.log);
+    if (url.pathname === '/config.json') return sendConfig(req, res, options.publicConfig);
+    return serveStatic(req, res, url.pathname, options.distDir);
+  });
+}
+
+function sendConfig(req: IncomingMessage, res: ServerResponse, config: PublicConfig) {
+  // The browser reaches auth on the origin it loaded the page from, whatever port that is.
+  const host = req.headers.host ?? 'localhost';
+  const proto = (req.headers['x-forwarded-proto'] as string | undefined) ?? 'http';
+  const body = JSON.stringify({
+    supabaseUrl: `${proto}://${host}`,
+    supabaseAnonKey: config.supabaseAnonKey,
+    apiUrl: '/api',
+    googleEnabled: config.googleEnabled,
+    payments: config.payments,
+    paypalClientId: config.paypalClientId,
+  });
+  res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' });
+  res.end(body);
+}
+
+function proxy(req: IncomingMessage, res: ServerResponse, target: URL, log: Log) {
+  const headers = { ...req.headers, 'x-forwarded-for': req.socket.remoteAddress ?? '' };
+  const upstream = request(
+    { hostname: target.hostname, port: target.port, method: req.method, path: req.url, headers },
+    (answer) => {
+      res.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(res);
+    },
+  );
+  upstream.on('error', (error) => {
+    log(`api proxy: ${req.method} ${req.url}: ${error.message}`);
+    if (res.headersSent) return res.destroy();
+    res.writeHead(502, { 'Content-Type': 'application/json; charset=utf-8' });
+    res.end(JSON.stringify({ error: 'The API is unavailable right now. Please try again in a moment.' }));
+  });
+  req.pipe(upstream);
+}
+
+function serveStatic(req: IncomingMessage, res: ServerResponse, pathname: string, distDir: string) {
+  if (req.method !== 'GET' && req.method !== 'HEAD') {
+    res.writeHead(405, { Allow: 'GET, HEAD' });
+    return res.end();
+  }
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    res.writeHead(400);
+    return res.end();
+  }
+  const file = normalize(join(distDir, decoded));
+  const inside = file === distDir || file.startsWith(distDir + sep);
+  if (inside && existsSync(file) && statSync(file).isFile()) {
+    const immutable = decoded.startsWith('/assets/');
+    return sendFile(req, res, file, immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+  }
+  // Client-side routes (and unknown paths, which the SPA renders as its not-found page).
+  const index = join(distDir, 'index.html');
+  if (!existsSync(index)) {
+    res.writeHead(503, { 'Content-Type': 'text/plain; charset=utf-8' });
+    return res.end('The web app is not built yet: run `npm run build`.');
+  }
+  return sendFile(req, res, index, 'no-cache');
+}
+
+function sendFile(req: IncomingMessage, res: ServerResponse, file: string, cacheControl: string) {
+  const { size } = statSync(file);
+  res.writeHead(200, {
+    'Content-Type': TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream',
+    'Content-Length': size,
+    'Cache-Control': cacheControl,
+  });
+  if (req.method === 'HEAD') return res.end();
+  createReadStream(file).pipe(res);
+}

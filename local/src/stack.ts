@@ -1,0 +1,113 @@
+/**
+ * The local stack: everything a Supabase project gives Lift3D, on one machine without Docker.
+ * Used by `npm start` (main.ts) and by the browser tests.
+ */
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import type { Server } from 'node:http';
+import { join } from 'node:path';
+import { type ApiFunction, startApiFunction } from './api-function.ts';
+import { createAuthStack } from './auth-stack.ts';
+import type { LocalConfig } from './config.ts';
+import { migrate, repoRoot } from './db/migrate.ts';
+import { type EmbeddedDatabase, startEmbeddedDatabase } from './db/pglite.ts';
+import { createGateway } from './gateway.ts';
+import { logger } from './log.ts';
+import { startWorkerProcess, type WorkerProcess } from './worker-process.ts';
+
+export interface Stack {
+  url: string;
+  databaseUrl: string;
+  stop(): Promise<void>;
+}
+
+export class ProductionRefusal extends Error {}
+
+export async function startStack(config: LocalConfig): Promise<Stack> {
+  if (config.nodeEnv === 'production') {
+    throw new ProductionRefusal(
+      'stack: the local stack is a development tool and refuses to run with NODE_ENV=production. ' +
+        'Deploy to Supabase instead (see "Deploying to Supabase" in README.md).',
+    );
+  }
+  const log = logger('stack');
+  const started = Date.now();
+  const stops: Array<() => Promise<void>> = [];
+  const stopAll = async () => {
+    for (const stop of stops.reverse()) await stop().catch((e: Error) => log(`stop failed: ${e.message}`));
+  };
+  try {
+    // 1. Database: embedded PGlite in DATA_DIR, or the PostgreSQL named by DATABASE_URL.
+    const dbLog = logger('db');
+    let databaseUrl = config.databaseUrl;
+    let embedded: EmbeddedDatabase | null = null;
+    if (!databaseUrl) {
+      mkdirSync(config.dataDir, { recursive: true });
+      embedded = await startEmbeddedDatabase({ dataDir: join(config.dataDir, 'pglite') });
+      stops.push(() => embedded!.stop());
+      databaseUrl = embedded.url;
+      dbLog(`embedded PostgreSQL (PGlite) in ${join(config.dataDir, 'pglite')}, serving ${embedded.url}`);
+    } else {
+      dbLog(`using ${databaseUrl.replace(/:[^:@/]*@/, ':***@')}`);
+    }
+    await migrate(databaseUrl, { seed: true, log: dbLog });
+    dbLog('schema is up to date');
+
+    // 2. Auth server (Supabase Auth API subset) and its keys.
+    const auth = await createAuthStack(config, databaseUrl, logger('auth'));
+    stops.push(auth.stop);
+
+    // 3. The api Edge Function under Deno.
+    const apiLog = logger('api');
+    const api: ApiFunction = await startApiFunction({
+      databaseUrl,
+      jwtSecret: config.jwtSecret,
+      supabaseUrl: config.siteUrl,
+      anonKey: auth.keys.anonKey,
+      serviceRoleKey: auth.keys.serviceRoleKey,
+      log: apiLog,
+    });
+    stops.push(api.stop);
+
+    // 4. Worker (conversions and mail) when the workspace provides one.
+    let worker: WorkerProcess | null = null;
+    if (config.startWorker) {
+      worker = await startWorkerProcess({ config, databaseUrl, log: logger('worker') });
+      if (worker) stops.push(worker.stop);
+    }
+
+    // 5. Gateway on PORT.
+    const gatewayLog = logger('gateway');
+    const server: Server = createGateway({
+      distDir: join(repoRoot, 'dist'),
+      auth: auth.handler,
+      apiOrigin: api.origin,
+      publicConfig: {
+        supabaseAnonKey: auth.keys.anonKey,
+        googleEnabled: config.google !== null,
+        payments: config.paypal ? 'paypal' : 'demo',
+        paypalClientId: config.paypal?.clientId ?? null,
+      },
+      log: gatewayLog,
+    });
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(config.port, config.host, resolve);
+    });
+    stops.push(() => new Promise((resolve) => server.close(() => resolve())));
+    const url = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`;
+    if (!existsSync(join(repoRoot, 'dist/index.html')))
+      gatewayLog('dist/ is missing: run `npm run build` for the web app');
+
+    // Other tools (admin:create) talk to the running stack instead of opening PGlite a second time.
+    const runtimeFile = join(config.dataDir, 'stack.json');
+    if (embedded) {
+      writeFileSync(runtimeFile, JSON.stringify({ pid: process.pid, url, databaseUrl }, null, 2));
+      stops.push(async () => rmSync(runtimeFile, { force: true }));
+    }
+    gatewayLog(`Lift3D is ready at ${url} (started in ${((Date.now() - started) / 1000).toFixed(1)} s)`);
+    return { url, databaseUrl, stop: stopAll };
+  } catch (error) {
+    await stopAll();
+    throw error;
+  }
+}
