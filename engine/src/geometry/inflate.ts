@@ -1,0 +1,119 @@
+/**
+ * Heights of the front and back surfaces at every grid corner, from the silhouette alone.
+ *
+ * Notes: the profile is the circular arc h = √(d·(2R − d)), d = distance to the silhouette, R = local
+ * thickness (radius of the largest inscribed disc covering the point). A disc gives a sphere, a bar a
+ * cylinder, and a thin arm stays as thin as it looks — unlike the plain √d profile, whose one global
+ * constant makes thin parts as fat as the body (measured: see bench/engine.bench.ts, "naive" rows).
+ * The back is the same inflation scaled by `backDepth` and without image relief: a plausible smooth back,
+ * not a mirror of the front's details.
+ */
+import { distanceToBoundary } from './distance.ts';
+import { localThickness } from './thickness.ts';
+
+export interface InflateOptions {
+  /** Depth of the front half relative to a round cross-section (1 = circular). */
+  frontDepth: number;
+  /** Depth of the back half relative to a round cross-section. */
+  backDepth: number;
+  /** Distance (cells) used at the silhouette itself, so the rim has a small positive thickness. */
+  rimDistance: number;
+}
+
+export const INFLATE_DEFAULTS: InflateOptions = { frontDepth: 1, backDepth: 1, rimDistance: 0.08 };
+
+export interface CornerField {
+  /** (w+1)·(h+1) corner values, row-major. */
+  values: Float32Array;
+  w: number;
+  h: number;
+}
+
+export interface InflationFields {
+  /** Distance to the silhouette at each inside cell. */
+  distance: Float32Array;
+  /** Local thickness at each inside cell. */
+  thickness: Float32Array;
+}
+
+export function inflationFields(inside: Uint8Array, w: number, h: number): InflationFields {
+  const distance = distanceToBoundary(inside, w, h);
+  const thickness = localThickness(distance, inside, w, h);
+  return { distance, thickness };
+}
+
+/**
+ * Averages a cell field onto corners, over the corner's inside cells only. Boundary corners
+ * (touching an outside cell) get `boundaryValue` instead when given.
+ */
+export function cellsToCorners(
+  field: Float32Array,
+  inside: Uint8Array,
+  w: number,
+  h: number,
+  boundaryValue?: number,
+): CornerField {
+  const values = new Float32Array((w + 1) * (h + 1));
+  for (let y = 0; y <= h; y++) {
+    for (let x = 0; x <= w; x++) {
+      let sum = 0;
+      let cnt = 0;
+      let out = 0;
+      for (let dy = -1; dy <= 0; dy++) {
+        for (let dx = -1; dx <= 0; dx++) {
+          const cx = x + dx;
+          const cy = y + dy;
+          if (cx < 0 || cy < 0 || cx >= w || cy >= h || !inside[cy * w + cx]) {
+            out++;
+            continue;
+          }
+          sum += field[cy * w + cx];
+          cnt++;
+        }
+      }
+      if (cnt === 0) continue;
+      values[y * (w + 1) + x] = out > 0 && boundaryValue !== undefined ? boundaryValue : sum / cnt;
+    }
+  }
+  return { values, w, h };
+}
+
+/** Circular-arc inflation: front and back heights (both positive, in cells) at every corner. */
+export function inflateHeights(
+  inside: Uint8Array,
+  w: number,
+  h: number,
+  options: Partial<InflateOptions> = {},
+): { front: Float32Array; back: Float32Array; fields: InflationFields } {
+  const opts = { ...INFLATE_DEFAULTS, ...options };
+  const fields = inflationFields(inside, w, h);
+  // Corner distance: interior corners average their cells; the silhouette corners sit at the rim.
+  const d = cellsToCorners(fields.distance, inside, w, h, opts.rimDistance).values;
+  const r = cellsToCorners(fields.thickness, inside, w, h).values;
+  const front = new Float32Array(d.length);
+  const back = new Float32Array(d.length);
+  for (let i = 0; i < d.length; i++) {
+    const di = Math.min(d[i], r[i]);
+    const arc = Math.sqrt(Math.max(0, di * (2 * r[i] - di)));
+    front[i] = arc * opts.frontDepth;
+    back[i] = arc * opts.backDepth;
+  }
+  return { front, back, fields };
+}
+
+/** The naive baseline of the benchmark: h = c·√d with c = √(max d) (a hemisphere for the largest disc), mirrored. */
+export function naiveHeights(
+  inside: Uint8Array,
+  w: number,
+  h: number,
+  rimDistance = INFLATE_DEFAULTS.rimDistance,
+): { front: Float32Array; back: Float32Array } {
+  const distance = distanceToBoundary(inside, w, h);
+  let maxD = 0;
+  for (let i = 0; i < distance.length; i++) if (distance[i] > maxD) maxD = distance[i];
+  const d = cellsToCorners(distance, inside, w, h, rimDistance).values;
+  const c = Math.sqrt(maxD);
+  const front = new Float32Array(d.length);
+  for (let i = 0; i < d.length; i++) front[i] = c * Math.sqrt(d[i]);
+  return { front, back: front.slice() };
+}

@@ -1,0 +1,11 @@
+/**
+ * @lift3d/engine — image → textured, watertight 3D model. See engine/README.md.
+ */
+export { CONFIG_DEFAULTS, configFromEnv, type EngineConfig } from './config.ts';
+export { EngineError, type EngineErrorCode, isEngineError } from './errors.ts';
+export { EXPORT_DEFAULTS, type ExportOptions, exportModel } from './export/index.ts';
+export { EXPORT_FORMATS, type ExportFile, type ExportFormat, type ExportResult } from './export/types.ts';
+export type { ConvertOptions, ConvertResult, ConvertStats, ProgressCallback } from './pipeline/convert.ts';
+export { createEngine, type Engine, type EngineOptions } from './pipeline/engine.ts';
+export { TOPOLOGY_PRESETS, type Topology } from './pipeline/presets.ts';
+export type { Mesh, RgbaImage, TexturedModel } from './types.ts';

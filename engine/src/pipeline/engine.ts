@@ -1,0 +1,88 @@
+/**
+ * The long-lived engine object: holds configuration and the loaded ONNX sessions, so several conversions
+ * in one process (CLI with many inputs, the worker) pay for model loading once.
+ */
+import { readFile } from 'node:fs/promises';
+import { CONFIG_DEFAULTS, type EngineConfig } from '../config.ts';
+import { DECODE_DEFAULTS } from '../decode/decode.ts';
+import { createDepthEstimator, type DepthEstimator } from '../depth/depth-model.ts';
+import { EngineError } from '../errors.ts';
+import { type ExportOptions, exportModel } from '../export/index.ts';
+import type { ExportFormat, ExportResult } from '../export/types.ts';
+import { createIsnetSegmenter } from '../isolate/isnet.ts';
+import type { Segmenter } from '../isolate/segmenter.ts';
+import type { TexturedModel } from '../types.ts';
+import { type ConvertOptions, type ConvertResult, convertBytes } from './convert.ts';
+
+export interface EngineOptions extends Partial<EngineConfig> {}
+
+export interface Engine {
+  /** Converts image bytes, or the path of an image file. */
+  convert(input: Uint8Array | string, options: ConvertOptions): Promise<ConvertResult>;
+  exportModel(
+    model: TexturedModel,
+    format: ExportFormat,
+    options?: Partial<ExportOptions>,
+  ): Promise<ExportResult>;
+  /** Loads the segmentation model now instead of on the first photo without alpha. */
+  warmUp(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export function createEngine(options: EngineOptions = {}): Engine {
+  const config: EngineConfig = { ...CONFIG_DEFAULTS, ...options };
+  let segmenter: Promise<Segmenter> | undefined;
+  let depth: Promise<DepthEstimator> | undefined;
+  const getSegmenter = () => {
+    segmenter ??= createIsnetSegmenter({ model: config.segmentationModel });
+    // A failed load must not poison the engine for later calls.
+    segmenter.catch(() => {
+      segmenter = undefined;
+    });
+    return segmenter;
+  };
+  const depthFor = config.depthModel
+    ? async (image: import('../types.ts').RgbaImage) => {
+        depth ??= createDepthEstimator(config.depthModel!);
+        return (await depth).estimate(image);
+      }
+    : undefined;
+
+  return {
+    async convert(input, convertOptions) {
+      let bytes: Uint8Array;
+      if (typeof input === 'string') {
+        try {
+          bytes = new Uint8Array(await readFile(input));
+        } catch (cause) {
+          throw new EngineError(
+            'unsupported_format',
+            `engine: cannot read the file '${input}'. Check the path and try again.`,
+            { cause },
+          );
+        }
+      } else bytes = input;
+      return convertBytes(
+        bytes,
+        {
+          decode: { ...DECODE_DEFAULTS, maxBytes: config.maxInputBytes, maxPixels: config.maxInputPixels },
+          segmenter: getSegmenter,
+          depth: depthFor,
+        },
+        convertOptions,
+      );
+    },
+    exportModel,
+    async warmUp() {
+      await getSegmenter();
+    },
+    async close() {
+      const s = segmenter;
+      const d = depth;
+      segmenter = undefined;
+      depth = undefined;
+      if (s) await (await s).close();
+      if (d) await (await d).close();
+    },
+  };
+}

@@ -1,0 +1,150 @@
+/**
+ * Push-pull fill: every pixel outside the subject takes the colour of the nearest subject pixels,
+ * smoothly, so texture filtering and mip-maps at the silhouette never pick up the photo's background.
+ * One image pyramid, O(n). The coarse levels double as the blurred source of the back texture.
+ */
+import type { RgbaImage } from '../types.ts';
+
+export interface Level {
+  w: number;
+  h: number;
+  /** Colour (rgb, 0..255) per pixel after filling. */
+  rgb: Float32Array;
+}
+
+export interface FillOptions {
+  /** Mask value above which a pixel's own colour is trusted (fringe pixels blend background in). */
+  trustThreshold: number;
+}
+
+export const FILL_DEFAULTS: FillOptions = { trustThreshold: 0.8 };
+
+/** Returns the filled pyramid, finest level first. */
+export function pushPullFill(
+  image: RgbaImage,
+  mask: Float32Array,
+  options: Partial<FillOptions> = {},
+): Level[] {
+  const opts = { ...FILL_DEFAULTS, ...options };
+  const { width, height } = image;
+  const cs: Float32Array[] = [];
+  const ws: Float32Array[] = [];
+  const dims: [number, number][] = [];
+  let c = new Float32Array(width * height * 3);
+  let wt = new Float32Array(width * height);
+  for (let i = 0; i < width * height; i++) {
+    const t = mask[i] >= opts.trustThreshold ? 1 : 0;
+    wt[i] = t;
+    c[i * 3] = image.data[i * 4] * t;
+    c[i * 3 + 1] = image.data[i * 4 + 1] * t;
+    c[i * 3 + 2] = image.data[i * 4 + 2] * t;
+  }
+  let w = width;
+  let h = height;
+  cs.push(c);
+  ws.push(wt);
+  dims.push([w, h]);
+  while (w > 1 || h > 1) {
+    const nw = Math.max(1, Math.ceil(w / 2));
+    const nh = Math.max(1, Math.ceil(h / 2));
+    const nc = new Float32Array(nw * nh * 3);
+    const nwt = new Float32Array(nw * nh);
+    for (let y = 0; y < h; y++) {
+      const ny = y >> 1;
+      for (let x = 0; x < w; x++) {
+        const i = y * w + x;
+        const j = ny * nw + (x >> 1);
+        nwt[j] += wt[i];
+        nc[j * 3] += c[i * 3];
+        nc[j * 3 + 1] += c[i * 3 + 1];
+        nc[j * 3 + 2] += c[i * 3 + 2];
+      }
+    }
+    // Normalise so a fully covered coarse pixel has weight 1 (premultiplied colour scaled alike).
+    for (let j = 0; j < nw * nh; j++) {
+      if (nwt[j] > 1) {
+        const s = 1 / nwt[j];
+        nc[j * 3] *= s;
+        nc[j * 3 + 1] *= s;
+        nc[j * 3 + 2] *= s;
+        nwt[j] = 1;
+      }
+    }
+    c = nc;
+    wt = nwt;
+    w = nw;
+    h = nh;
+    cs.push(c);
+    ws.push(wt);
+    dims.push([w, h]);
+  }
+  // Pull: fill each level's missing weight from the (already filled) coarser level, bilinearly.
+  for (let l = cs.length - 2; l >= 0; l--) {
+    const [fw, fh] = dims[l];
+    const [cw, ch] = dims[l + 1];
+    const fc = cs[l];
+    const fwt = ws[l];
+    const cc = cs[l + 1];
+    const cwt = ws[l + 1];
+    for (let y = 0; y < fh; y++) {
+      const sy = Math.min(Math.max((y + 0.5) / 2 - 0.5, 0), ch - 1);
+      const y0 = Math.floor(sy);
+      const y1 = Math.min(y0 + 1, ch - 1);
+      const ty = sy - y0;
+      for (let x = 0; x < fw; x++) {
+        const i = y * fw + x;
+        const miss = 1 - fwt[i];
+        if (miss <= 0) continue;
+        const sx = Math.min(Math.max((x + 0.5) / 2 - 0.5, 0), cw - 1);
+        const x0 = Math.floor(sx);
+        const x1 = Math.min(x0 + 1, cw - 1);
+        const tx = sx - x0;
+        const a = y0 * cw + x0,
+          b = y0 * cw + x1,
+          d = y1 * cw + x0,
+          e = y1 * cw + x1;
+        const ka = (1 - tx) * (1 - ty),
+          kb = tx * (1 - ty),
+          kd = (1 - tx) * ty,
+          ke = tx * ty;
+        const wsum = cwt[a] * ka + cwt[b] * kb + cwt[d] * kd + cwt[e] * ke;
+        if (wsum <= 0) continue;
+        const s = miss / wsum;
+        for (let k = 0; k < 3; k++) {
+          fc[i * 3 + k] +=
+            s * (cc[a * 3 + k] * ka + cc[b * 3 + k] * kb + cc[d * 3 + k] * kd + cc[e * 3 + k] * ke);
+        }
+        fwt[i] += s * wsum;
+      }
+    }
+  }
+  return cs.map((rgb, l) => {
+    const [lw, lh] = dims[l];
+    const lwt = ws[l];
+    for (let i = 0; i < lw * lh; i++) {
+      const k = lwt[i] > 0 ? 1 / lwt[i] : 0;
+      rgb[i * 3] *= k;
+      rgb[i * 3 + 1] *= k;
+      rgb[i * 3 + 2] *= k;
+    }
+    return { w: lw, h: lh, rgb };
+  });
+}
+
+/** Bilinear sample of a level at image-pixel coordinates of level 0 (clamped at the edges). */
+export function sampleLevel(level: Level, scale: number, x: number, y: number, out: Float32Array): void {
+  const sx = Math.min(Math.max(x / scale - 0.5, 0), level.w - 1);
+  const sy = Math.min(Math.max(y / scale - 0.5, 0), level.h - 1);
+  const x0 = Math.floor(sx);
+  const y0 = Math.floor(sy);
+  const x1 = Math.min(x0 + 1, level.w - 1);
+  const y1 = Math.min(y0 + 1, level.h - 1);
+  const tx = sx - x0;
+  const ty = sy - y0;
+  const r = level.rgb;
+  for (let k = 0; k < 3; k++) {
+    const a = r[(y0 * level.w + x0) * 3 + k] * (1 - tx) + r[(y0 * level.w + x1) * 3 + k] * tx;
+    const b = r[(y1 * level.w + x0) * 3 + k] * (1 - tx) + r[(y1 * level.w + x1) * 3 + k] * tx;
+    out[k] = a * (1 - ty) + b * ty;
+  }
+}
