@@ -1,0 +1,74 @@
+/**
+ * The backdrop: a seamless studio sweep (vertical gradient), a soft glow behind the subject and a light
+ * vignette, dithered so the 8-bit gradient does not band.
+ */
+import { EngineError } from '../errors.ts';
+import { parseHex, type Rgb } from './color.ts';
+
+export type BackgroundOption = 'light' | 'dark' | { top: string; bottom: string };
+
+const PRESETS: Record<'light' | 'dark', { top: string; bottom: string }> = {
+  light: { top: '#f3f4f6', bottom: '#c8ccd3' },
+  dark: { top: '#4a4e55', bottom: '#17181b' },
+};
+
+export function resolveBackground(option: BackgroundOption): { top: Rgb; bottom: Rgb } {
+  if (option === 'light' || option === 'dark') {
+    const p = PRESETS[option];
+    return { top: parseHex(p.top, 'background.top'), bottom: parseHex(p.bottom, 'background.bottom') };
+  }
+  if (
+    option &&
+    typeof option === 'object' &&
+    typeof option.top === 'string' &&
+    typeof option.bottom === 'string'
+  ) {
+    return {
+      top: parseHex(option.top, 'background.top'),
+      bottom: parseHex(option.bottom, 'background.bottom'),
+    };
+  }
+  throw new EngineError(
+    'invalid_option',
+    `render: background must be 'light', 'dark' or { top: '#rrggbb', bottom: '#rrggbb' }`,
+  );
+}
+
+/** Packed RGBA words of the backdrop. `glowY` is the glow's centre as a fraction of the height. */
+export function paintBackground(
+  width: number,
+  height: number,
+  option: BackgroundOption,
+  glowY = 0.45,
+): Int32Array {
+  const { top, bottom } = resolveBackground(option);
+  const out = new Int32Array(width * height);
+  const cx = width / 2;
+  const cy = height * glowY;
+  const diag = Math.hypot(width, height) / 2;
+  let seed = 0x9e3779b9;
+  for (let y = 0; y < height; y++) {
+    // Eased so most of the change happens in the lower half, like a floor curving into a wall.
+    const t0 = y / Math.max(1, height - 1);
+    const t = t0 * t0 * (3 - 2 * t0);
+    const rowR = top[0] + (bottom[0] - top[0]) * t;
+    const rowG = top[1] + (bottom[1] - top[1]) * t;
+    const rowB = top[2] + (bottom[2] - top[2]) * t;
+    for (let x = 0; x < width; x++) {
+      const d = Math.hypot(x - cx, (y - cy) * 1.15) / diag;
+      const glow = 1 + 0.07 * Math.exp(-d * d * 3.5);
+      const vignette = 1 - 0.1 * Math.max(0, d - 0.45) ** 2 * 2.2;
+      const k = glow * vignette;
+      // xorshift noise, ±0.5 LSB
+      seed ^= seed << 13;
+      seed ^= seed >>> 17;
+      seed ^= seed << 5;
+      const n = ((seed >>> 0) / 4294967296 - 0.5) * 0.9;
+      const r = Math.max(0, Math.min(255, Math.round(rowR * k + n)));
+      const g = Math.max(0, Math.min(255, Math.round(rowG * k + n)));
+      const b = Math.max(0, Math.min(255, Math.round(rowB * k + n)));
+      out[y * width + x] = (255 << 24) | (b << 16) | (g << 8) | r;
+    }
+  }
+  return out;
+}

@@ -1,0 +1,68 @@
+/**
+ * Smooth vertex normals for meshes that come without them.
+ *
+ * UV seams duplicate vertices, so plain per-index averaging would light the two sides of a seam
+ * differently and draw a visible line. Vertices at the same position (quantised to 1e-5 of the model
+ * size) therefore share one area-weighted normal.
+ */
+import type { Mesh } from '../types.ts';
+
+export function smoothNormals(mesh: Mesh): Float32Array {
+  const { positions, indices } = mesh;
+  const vertexCount = positions.length / 3;
+
+  // Weld: map each vertex to the first vertex at the same quantised position.
+  const weld = new Uint32Array(vertexCount);
+  const seen = new Map<string, number>();
+  const q = 1e5;
+  for (let i = 0; i < vertexCount; i++) {
+    const key = `${Math.round(positions[i * 3] * q)},${Math.round(positions[i * 3 + 1] * q)},${Math.round(positions[i * 3 + 2] * q)}`;
+    const first = seen.get(key);
+    if (first === undefined) {
+      seen.set(key, i);
+      weld[i] = i;
+    } else {
+      weld[i] = first;
+    }
+  }
+
+  const acc = new Float64Array(vertexCount * 3);
+  for (let t = 0; t < indices.length; t += 3) {
+    const a = indices[t] * 3;
+    const b = indices[t + 1] * 3;
+    const c = indices[t + 2] * 3;
+    const ux = positions[b] - positions[a];
+    const uy = positions[b + 1] - positions[a + 1];
+    const uz = positions[b + 2] - positions[a + 2];
+    const vx = positions[c] - positions[a];
+    const vy = positions[c + 1] - positions[a + 1];
+    const vz = positions[c + 2] - positions[a + 2];
+    // Cross product length is twice the area: area weighting comes for free.
+    const nx = uy * vz - uz * vy;
+    const ny = uz * vx - ux * vz;
+    const nz = ux * vy - uy * vx;
+    for (const v of [indices[t], indices[t + 1], indices[t + 2]]) {
+      const w = weld[v] * 3;
+      acc[w] += nx;
+      acc[w + 1] += ny;
+      acc[w + 2] += nz;
+    }
+  }
+
+  const normals = new Float32Array(vertexCount * 3);
+  for (let i = 0; i < vertexCount; i++) {
+    const w = weld[i] * 3;
+    const x = acc[w];
+    const y = acc[w + 1];
+    const z = acc[w + 2];
+    const len = Math.hypot(x, y, z);
+    if (len > 0) {
+      normals[i * 3] = x / len;
+      normals[i * 3 + 1] = y / len;
+      normals[i * 3 + 2] = z / len;
+    } else {
+      normals[i * 3 + 1] = 1;
+    }
+  }
+  return normals;
+}

@@ -1,0 +1,224 @@
+/**
+ * Ground contact shadow under an overhead softbox.
+ *
+ * notes
+ * - The light is straight above, so the shadow is the subject's footprint, which only rotates as the
+ *   subject turns: it is computed once (top-down min-height map → blurred) and each frame merely samples
+ *   it, rotated, at the ground points seen by the pixels near the subject (≈1 ms per 720p frame).
+ * - Two terms: a tight dark contact where the subject touches the floor, and a wide faint occlusion
+ *   that fades with height, the way a real softbox shadow looks.
+ */
+import type { Mesh } from '../types.ts';
+import { type Camera, pixelRay } from './camera.ts';
+
+export interface ShadowOptions {
+  /** 0 disables the shadow. */
+  strength: number;
+  contactDarkness: number;
+  contactHeight: number;
+  contactBlur: number;
+  ambientDarkness: number;
+  ambientFalloff: number;
+  ambientBlur: number;
+  resolution: number;
+}
+
+export const SHADOW_DEFAULTS: ShadowOptions = {
+  strength: 1,
+  contactDarkness: 0.5,
+  contactHeight: 0.035,
+  contactBlur: 0.022,
+  ambientDarkness: 0.32,
+  ambientFalloff: 0.3,
+  ambientBlur: 0.09,
+  resolution: 192,
+};
+
+/** Darkening below which a pixel is left untouched. */
+const MIN_SHADE = 0.004;
+
+export interface GroundShadow {
+  /** Frame pixel indices that see the ground near the subject. */
+  pixels: Uint32Array;
+  /** Ground point (x, z) of each of those pixels. */
+  ground: Float32Array;
+  map: Float32Array;
+  size: number;
+  /** Half-extent of the map in model units. */
+  extent: number;
+}
+
+export function buildGroundShadow(mesh: Mesh, camera: Camera, options: ShadowOptions): GroundShadow | null {
+  if (options.strength <= 0) return null;
+  const pos = mesh.positions;
+  const idx = mesh.indices;
+  let minY = Infinity;
+  let radius = 0;
+  for (let i = 0; i < pos.length; i += 3) {
+    if (pos[i + 1] < minY) minY = pos[i + 1];
+    radius = Math.max(radius, Math.hypot(pos[i], pos[i + 2]));
+  }
+  const G = options.resolution;
+  const extent = radius + 3 * options.ambientBlur + 0.02;
+  const scale = G / (2 * extent);
+
+  // Top-down lowest height above the floor per cell.
+  const height = new Float32Array(G * G).fill(Infinity);
+  for (let t = 0; t < idx.length; t += 3) {
+    const a = idx[t] * 3;
+    const b = idx[t + 1] * 3;
+    const c = idx[t + 2] * 3;
+    const ax = (pos[a] + extent) * scale;
+    const az = (pos[a + 2] + extent) * scale;
+    const bx = (pos[b] + extent) * scale;
+    const bz = (pos[b + 2] + extent) * scale;
+    const cx = (pos[c] + extent) * scale;
+    const cz = (pos[c + 2] + extent) * scale;
+    const area = (bx - ax) * (cz - az) - (bz - az) * (cx - ax);
+    if (Math.abs(area) < 1e-9) continue;
+    const ha = pos[a + 1] - minY;
+    const hb = pos[b + 1] - minY;
+    const hc = pos[c + 1] - minY;
+    const x0 = Math.max(0, Math.floor(Math.min(ax, bx, cx)));
+    const x1 = Math.min(G - 1, Math.ceil(Math.max(ax, bx, cx)));
+    const z0 = Math.max(0, Math.floor(Math.min(az, bz, cz)));
+    const z1 = Math.min(G - 1, Math.ceil(Math.max(az, bz, cz)));
+    for (let z = z0; z <= z1; z++) {
+      const pz = z + 0.5;
+      for (let x = x0; x <= x1; x++) {
+        const px = x + 0.5;
+        const w0 = ((cx - bx) * (pz - bz) - (cz - bz) * (px - bx)) / area;
+        const w1 = ((ax - cx) * (pz - cz) - (az - cz) * (px - cx)) / area;
+        const w2 = 1 - w0 - w1;
+        if (w0 < 0 || w1 < 0 || w2 < 0) continue;
+        const h = w0 * ha + w1 * hb + w2 * hc;
+        const i = z * G + x;
+        if (h < height[i]) height[i] = h;
+      }
+    }
+  }
+
+  const contact = new Float32Array(G * G);
+  const ambient = new Float32Array(G * G);
+  for (let i = 0; i < G * G; i++) {
+    const h = height[i];
+    if (h === Infinity) continue;
+    if (h < options.contactHeight) contact[i] = 1 - h / options.contactHeight;
+    ambient[i] = Math.exp(-h / options.ambientFalloff);
+  }
+  gaussian(contact, G, options.contactBlur * scale);
+  gaussian(ambient, G, options.ambientBlur * scale);
+  const map = new Float32Array(G * G);
+  for (let i = 0; i < G * G; i++) {
+    const s = 1 - (1 - options.contactDarkness * contact[i]) * (1 - options.ambientDarkness * ambient[i]);
+    map[i] = Math.min(0.95, s * options.strength);
+  }
+
+  // The map only turns, so a ground point can ever be shadowed only if some cell at its radius is:
+  // pixels beyond the shadow's reach at every angle are never visited.
+  const bins = G;
+  const reachByRadius = new Float32Array(bins + 1);
+  for (let z = 0; z < G; z++) {
+    for (let x = 0; x < G; x++) {
+      const r = Math.hypot(x + 0.5 - G / 2, z + 0.5 - G / 2) / (G / 2);
+      const bin = Math.min(bins, Math.floor(r * bins));
+      if (map[z * G + x] > reachByRadius[bin]) reachByRadius[bin] = map[z * G + x];
+    }
+  }
+  const list: number[] = [];
+  const ground: number[] = [];
+  const ray = new Float64Array(3);
+  const eyeH = camera.eyeY - minY;
+  for (let py = 0; py < camera.height; py++) {
+    for (let px = 0; px < camera.width; px++) {
+      pixelRay(camera, px + 0.5, py + 0.5, ray);
+      if (ray[1] >= -1e-6) continue;
+      const t = eyeH / -ray[1];
+      const gx = ray[0] * t;
+      const gz = camera.eyeZ + ray[2] * t;
+      const r = Math.hypot(gx, gz) / extent;
+      if (r >= 1) continue;
+      const bin = Math.floor(r * bins);
+      // Neighbouring bins too: bilinear lookups reach one cell further.
+      if (
+        Math.max(reachByRadius[bin], reachByRadius[bin + 1], reachByRadius[Math.max(0, bin - 1)]) < MIN_SHADE
+      ) {
+        continue;
+      }
+      list.push(py * camera.width + px);
+      ground.push(gx, gz);
+    }
+  }
+  return { pixels: Uint32Array.from(list), ground: Float32Array.from(ground), map, size: G, extent };
+}
+
+/** Darkens `frame` (packed RGBA words) by the footprint turned by `angle` radians. */
+export function applyGroundShadow(shadow: GroundShadow, frame: Int32Array, angle: number): void {
+  const { pixels, ground, map, size: G, extent } = shadow;
+  const cos = Math.cos(angle);
+  const sin = Math.sin(angle);
+  const scale = G / (2 * extent);
+  const last = G - 1;
+  for (let k = 0; k < pixels.length; k++) {
+    const gx = ground[k * 2];
+    const gz = ground[k * 2 + 1];
+    // Undo the subject's rotation to look the point up in the footprint.
+    const fx = (gx * cos - gz * sin + extent) * scale - 0.5;
+    const fz = (gx * sin + gz * cos + extent) * scale - 0.5;
+    if (fx < 0 || fz < 0 || fx >= last || fz >= last) continue;
+    const ix = fx | 0;
+    const iz = fz | 0;
+    const ax = fx - ix;
+    const az = fz - iz;
+    const i = iz * G + ix;
+    const top = map[i] + (map[i + 1] - map[i]) * ax;
+    const bot = map[i + G] + (map[i + G + 1] - map[i + G]) * ax;
+    const s = top + (bot - top) * az;
+    if (s < MIN_SHADE) continue;
+    const f = ((1 - s) * 256) | 0;
+    const p = pixels[k];
+    const c = frame[p];
+    const r = ((c & 255) * f) >> 8;
+    const g = (((c >>> 8) & 255) * f) >> 8;
+    const b = (((c >>> 16) & 255) * f) >> 8;
+    frame[p] = (255 << 24) | (b << 16) | (g << 8) | r;
+  }
+}
+
+/** In-place Gaussian approximation: three box blurs per axis. */
+function gaussian(data: Float32Array, n: number, sigma: number): void {
+  if (sigma < 0.5) return;
+  // Box width for three passes approximating sigma.
+  const r = Math.max(1, Math.round(Math.sqrt((12 * sigma * sigma) / 3 + 1) / 2));
+  const tmp = new Float32Array(n * n);
+  for (let pass = 0; pass < 3; pass++) {
+    boxPass(data, tmp, n, r, 1, n);
+    boxPass(tmp, data, n, r, n, 1);
+  }
+}
+
+/** One box blur along lines: `step` between samples of a line, `lineStep` between lines. */
+function boxPass(
+  src: Float32Array,
+  dst: Float32Array,
+  n: number,
+  r: number,
+  step: number,
+  lineStep: number,
+): void {
+  const inv = 1 / (2 * r + 1);
+  for (let line = 0; line < n; line++) {
+    const base = line * lineStep;
+    let acc = 0;
+    for (let k = -r; k <= r; k++) {
+      const j = Math.min(n - 1, Math.max(0, k));
+      acc += src[base + j * step];
+    }
+    for (let i = 0; i < n; i++) {
+      dst[base + i * step] = acc * inv;
+      const outIdx = Math.max(0, i - r);
+      const inIdx = Math.min(n - 1, i + r + 1);
+      acc += src[base + inIdx * step] - src[base + outIdx * step];
+    }
+  }
+}
