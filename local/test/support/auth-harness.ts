@@ -1,0 +1,108 @@
+/**
+ * Runs the auth server the way the gateway mounts it (under /auth/v1, prefix stripped) on 127.0.0.1:0,
+ * and makes supabase-js clients for it. Mails are captured instead of sent.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createRequire } from 'node:module';
+import type { AddressInfo } from 'node:net';
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { type AuthConfig, createApiKeys, createAuthHandler, type MailMessage } from '../../src/auth/index.ts';
+import type { TestDatabase } from './databases.ts';
+
+// `ws` ships no types; supabase-js only needs a WebSocket constructor on Node 20 (see STACK.md).
+const { WebSocket } = createRequire(import.meta.url)('ws') as { WebSocket: unknown };
+
+export const TEST_JWT_SECRET = 'lift3d-auth-tests-jwt-secret-0123456789abcdef';
+
+export interface AuthServer {
+  /** What supabase-js is given (`supabaseUrl`). */
+  url: string;
+  /** `{url}/auth/v1`. */
+  authUrl: string;
+  anonKey: string;
+  serviceRoleKey: string;
+  mails: MailMessage[];
+  logs: string[];
+  client(options?: { flowType?: 'implicit' | 'pkce' }): SupabaseClient;
+  admin(): SupabaseClient;
+  stop(): Promise<void>;
+}
+
+export interface AuthServerOptions {
+  config?: Partial<AuthConfig>;
+  /** Called once the port is known, before the handler is made (e.g. to start an OpenID provider). */
+  prepare?: (urls: { url: string; authUrl: string }) => Promise<Partial<AuthConfig>>;
+}
+
+export async function startAuthServer(
+  db: TestDatabase,
+  options: AuthServerOptions = {},
+): Promise<AuthServer> {
+  let handler: ((req: IncomingMessage, res: ServerResponse) => void) | null = null;
+  const server: Server = createServer((req, res) => {
+    const path = req.url ?? '/';
+    if (!handler || !path.startsWith('/auth/v1/')) {
+      res.writeHead(404).end();
+      return;
+    }
+    req.url = path.slice('/auth/v1'.length);
+    handler(req, res);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const authUrl = `${url}/auth/v1`;
+  const keys = await createApiKeys(TEST_JWT_SECRET);
+  const mails: MailMessage[] = [];
+  const logs: string[] = [];
+  const extra = options.prepare ? await options.prepare({ url, authUrl }) : {};
+  handler = createAuthHandler({
+    sql: db.sql,
+    config: {
+      jwtSecret: TEST_JWT_SECRET,
+      jwtExpirySeconds: 3600,
+      siteUrl: url,
+      externalUrl: authUrl,
+      anonKey: keys.anonKey,
+      serviceRoleKey: keys.serviceRoleKey,
+      google: null,
+      nodeEnv: 'test',
+      emailMaxFrequencySeconds: 0,
+      ...options.config,
+      ...extra,
+    },
+    mailer: async (message) => {
+      mails.push(message);
+    },
+    log: (line) => {
+      logs.push(line);
+      if (process.env.AUTH_TEST_LOG) console.log(`[auth] ${line}`);
+    },
+  });
+
+  const make = (key: string, flowType: 'implicit' | 'pkce' = 'implicit') =>
+    createClient(url, key, {
+      auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false, flowType },
+      realtime: { transport: WebSocket as never },
+    });
+
+  return {
+    url,
+    authUrl,
+    ...keys,
+    mails,
+    logs,
+    client: (clientOptions = {}) => make(keys.anonKey, clientOptions.flowType),
+    admin: () => make(keys.serviceRoleKey),
+    stop: () =>
+      new Promise<void>((resolve, reject) => {
+        server.closeAllConnections();
+        server.close((error) => (error ? reject(error) : resolve()));
+      }),
+  };
+}
+
+/** The claims of a JWT, unverified (the tests check what the server put in). */
+export function decodeJwt(token: string): Record<string, unknown> {
+  const payload = token.split('.')[1] ?? '';
+  return JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
+}
