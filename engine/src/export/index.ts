@@ -5,7 +5,11 @@
  */
 import { EngineError } from '../errors.ts';
 import type { TexturedModel } from '../types.ts';
+import { exportFbx } from './fbx.ts';
 import { exportGlb } from './glb.ts';
+import { exportGltf } from './gltf.ts';
+import { exportObjFiles, exportObjZip } from './obj.ts';
+import { exportStl } from './stl.ts';
 import { EXPORT_FORMATS, type ExportFormat, type ExportResult } from './types.ts';
 
 export interface ExportOptions {
@@ -24,6 +28,19 @@ export async function exportModel(
   switch (format) {
     case 'glb':
       return { files: [await exportGlb(model, opts.baseName)] };
+    case 'gltf':
+      return { files: [await exportGltf(model, opts.baseName)] };
+    case 'obj':
+      return {
+        files:
+          opts.bundle === 'files'
+            ? await exportObjFiles(model, opts.baseName)
+            : [await exportObjZip(model, opts.baseName)],
+      };
+    case 'fbx':
+      return { files: [await exportFbx(model, opts.baseName)] };
+    case 'stl':
+      return { files: [exportStl(model, opts.baseName)] };
     default:
       throw new EngineError(
         'invalid_option',
