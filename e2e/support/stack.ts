@@ -1,12 +1,17 @@
-// Starts the server the browser tests run against. Until the local stack lands this serves the built SPA
-// with `vite preview`; afterwards it starts the real local stack in a throw-away DATA_DIR.
-import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+// Starts the real local stack for the browser tests, in a throw-away DATA_DIR so every run begins with an
+// empty database. Playwright stops it (SIGTERM) when the run ends.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loadConfig } from '../../local/src/config.ts';
+import { startStack } from '../../local/src/stack.ts';
 
-const port = process.env.PORT ?? '3100';
-const stack = 'local/src/main.ts';
-const child = existsSync(stack)
-  ? spawn('npx', ['tsx', stack], { stdio: 'inherit', env: { ...process.env, PORT: port } })
-  : spawn('npx', ['vite', 'preview', '--port', port, '--strictPort', '--host', '127.0.0.1'], { stdio: 'inherit' });
-for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => child.kill(signal));
-child.on('exit', (code) => process.exit(code ?? 0));
+const dataDir = mkdtempSync(join(tmpdir(), 'lift3d-e2e-'));
+const stack = await startStack(loadConfig({ ...process.env, DATA_DIR: dataDir, NODE_ENV: 'test' }));
+const stop = async () => {
+  await stack.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+  process.exit(0);
+};
+process.on('SIGTERM', stop);
+process.on('SIGINT', stop);

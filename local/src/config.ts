@@ -8,6 +8,8 @@ export interface LocalConfig {
   port: number;
   host: string;
   dataDir: string;
+  /** The built SPA to serve (default ./dist). */
+  distDir: string;
   /** External PostgreSQL instead of the embedded PGlite. */
   databaseUrl: string | null;
   /** HS256 secret shared by the auth server (signs) and the api function (verifies). */
@@ -50,6 +52,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): LocalConfig {
     port,
     host: env.HOST ?? '127.0.0.1',
     dataDir: resolve(env.DATA_DIR ?? './data'),
+    distDir: resolve(env.DIST_DIR ?? './dist'),
     databaseUrl: env.DATABASE_URL || null,
     jwtSecret: env.JWT_SECRET ?? DEV_JWT_SECRET,
     jwtExpirySeconds: Number(env.JWT_EXPIRY ?? 3600),

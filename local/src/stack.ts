@@ -5,6 +5,7 @@
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { join } from 'node:path';
+import { installQueue } from '../../worker/src/queue.ts';
 import { type ApiFunction, startApiFunction } from './api-function.ts';
 import { createAuthStack } from './auth-stack.ts';
 import type { LocalConfig } from './config.ts';
@@ -50,6 +51,8 @@ export async function startStack(config: LocalConfig): Promise<Stack> {
       dbLog(`using ${databaseUrl.replace(/:[^:@/]*@/, ':***@')}`);
     }
     await migrate(databaseUrl, { seed: true, log: dbLog });
+    // The job queue's schema too, so SQL functions can enqueue before any worker has started.
+    await installQueue({ databaseUrl, embeddedDatabase: embedded !== null });
     dbLog('schema is up to date');
 
     // 2. Auth server (Supabase Auth API subset) and its keys.
@@ -78,7 +81,7 @@ export async function startStack(config: LocalConfig): Promise<Stack> {
     // 5. Gateway on PORT.
     const gatewayLog = logger('gateway');
     const server: Server = createGateway({
-      distDir: join(repoRoot, 'dist'),
+      distDir: config.distDir,
       auth: auth.handler,
       apiOrigin: api.origin,
       publicConfig: {

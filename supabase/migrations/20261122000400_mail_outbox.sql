@@ -25,17 +25,28 @@ create index mail_outbox_pending_idx on public.mail_outbox (next_attempt_at) whe
 create policy "admins can read the mail outbox" on public.mail_outbox
   for select to authenticated using ((select public.is_admin()));
 
--- The auth server (local stack) and SQL functions queue mail through this one door.
+-- The auth server (local stack) and SQL functions queue mail through this one door. The job is only a
+-- nudge: the row is the truth, and the worker's sweep also picks up rows queued before the job queue
+-- (graphile_worker, installed by the worker) existed.
 create function public.queue_mail(
   p_to text, p_subject text, p_text text, p_html text default null, p_kind text default 'notification',
   p_reply_to text default null
 ) returns bigint
-language sql security definer
+language plpgsql security definer
 set search_path = ''
 as $$
+declare
+  v_id bigint;
+begin
   insert into public.mail_outbox (to_address, subject, text_body, html_body, kind, reply_to)
   values (p_to, p_subject, p_text, p_html, p_kind, p_reply_to)
-  returning id
+  returning id into v_id;
+  if to_regproc('graphile_worker.add_job') is not null then
+    perform graphile_worker.add_job('send_mail', json_build_object('id', v_id),
+                                    job_key := 'mail:' || v_id, max_attempts := 25);
+  end if;
+  return v_id;
+end;
 $$;
 revoke execute on function public.queue_mail(text, text, text, text, text, text) from public, anon, authenticated;
 grant execute on function public.queue_mail(text, text, text, text, text, text) to service_role, supabase_auth_admin;

@@ -1,0 +1,58 @@
+/**
+ * The worker's configuration: the only module of `worker/` that reads `process.env`.
+ * The same code runs beside the local stack and on any machine pointed at Supabase Postgres.
+ */
+import { join, resolve } from 'node:path';
+
+export interface WorkerConfig {
+  databaseUrl: string;
+  /** Jobs run at once in this process (conversions are CPU-bound: keep it at the core count or less). */
+  concurrency: number;
+  /** The embedded PGlite shares one session between clients: no prepared statements, faster polling. */
+  embeddedDatabase: boolean;
+  pollIntervalMs: number;
+  storage:
+    | { kind: 'disk'; dir: string }
+    | {
+        kind: 's3';
+        bucket: string;
+        region: string;
+        endpoint: string | null;
+        accessKeyId: string | null;
+        secretAccessKey: string | null;
+        forcePathStyle: boolean;
+      };
+  smtpUrl: string | null;
+  mailFrom: string;
+  /** Where contact/waitlist/career notifications go. */
+  teamAddress: string;
+}
+
+export function loadWorkerConfig(env: NodeJS.ProcessEnv = process.env): WorkerConfig {
+  const databaseUrl = env.DATABASE_URL ?? env.SUPABASE_DB_URL;
+  if (!databaseUrl)
+    throw new Error('worker: set DATABASE_URL to the project database (Supabase: the session pooler URL)');
+  const dataDir = resolve(env.DATA_DIR ?? './data');
+  const embedded = env.WORKER_EMBEDDED_DB === '1';
+  return {
+    databaseUrl,
+    concurrency: Math.max(1, Number(env.WORKER_CONCURRENCY ?? 1)),
+    embeddedDatabase: embedded,
+    pollIntervalMs: Number(env.WORKER_POLL_MS ?? (embedded ? 500 : 2000)),
+    storage:
+      env.STORAGE === 's3'
+        ? {
+            kind: 's3',
+            bucket: env.S3_BUCKET ?? 'lift3d',
+            region: env.S3_REGION ?? 'us-east-1',
+            endpoint: env.S3_ENDPOINT ?? null,
+            accessKeyId: env.S3_ACCESS_KEY_ID ?? null,
+            secretAccessKey: env.S3_SECRET_ACCESS_KEY ?? null,
+            forcePathStyle: env.S3_FORCE_PATH_STYLE !== '0',
+          }
+        : { kind: 'disk', dir: resolve(env.STORAGE_DIR ?? join(dataDir, 'storage')) },
+    smtpUrl: env.SMTP_URL || null,
+    mailFrom: env.MAIL_FROM ?? 'Lift3D <no-reply@lift3d.local>',
+    teamAddress: env.TEAM_ADDRESS ?? 'hello@lift3d.app',
+  };
+}

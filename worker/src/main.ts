@@ -1,0 +1,44 @@
+// `npm run worker`: consumes the project's jobs (conversions, mail). Run as many as you like.
+import nodemailer from 'nodemailer';
+import postgres from 'postgres';
+import { loadWorkerConfig } from './config.ts';
+import { installQueue, startQueue } from './queue.ts';
+import { CRONTAB, JOB_NAMES } from './registry.ts';
+import { buildTaskList } from './tasks/index.ts';
+
+const config = loadWorkerConfig();
+const sql = postgres(config.databaseUrl, {
+  max: 3,
+  prepare: !config.embeddedDatabase,
+  onnotice: () => {},
+  connection: { application_name: 'lift3d-worker' },
+});
+const transport = config.smtpUrl ? nodemailer.createTransport(config.smtpUrl) : null;
+console.log(
+  transport ? 'mail: delivering the outbox over SMTP' : 'mail: SMTP_URL is not set; mail waits in the outbox',
+);
+
+const taskList = buildTaskList({ sql, transport, from: config.mailFrom, config });
+const missing = JOB_NAMES.filter((name) => typeof taskList[name] !== 'function');
+if (missing.length) {
+  console.error(`worker: no handler for job(s) ${missing.join(', ')}; refusing to start`);
+  process.exit(1);
+}
+
+await installQueue(config);
+const runner = await startQueue({ ...config, taskList, crontab: CRONTAB });
+console.log(`worker: ready (${JOB_NAMES.length} job types, concurrency ${config.concurrency})`);
+
+let stopping = false;
+for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+  process.on(signal, async () => {
+    if (stopping) return;
+    stopping = true;
+    // Finish the jobs in hand, take no new ones.
+    console.log(`worker: ${signal}: finishing current jobs`);
+    await runner.stop();
+    await sql.end({ timeout: 5 });
+    process.exit(0);
+  });
+}
+await runner.promise;

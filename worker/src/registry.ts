@@ -1,0 +1,20 @@
+/**
+ * Every job the worker knows, with its payload type. Jobs are enqueued by SQL functions
+ * (`graphile_worker.add_job`) in the same transaction as the change that needs them, so a job exists
+ * exactly when its cause was committed. Handlers must be safe to re-run (a job may be retried after a
+ * worker died mid-way).
+ */
+export interface JobPayloads {
+  /** Deliver one row of public.mail_outbox. */
+  send_mail: { id: number };
+  /** Re-enqueue outbox rows that are due but have no job (e.g. queued before the queue existed). */
+  mail_sweep: Record<string, unknown>;
+}
+
+export type JobName = keyof JobPayloads;
+
+/** The runtime list; main.ts refuses to start if any of these has no handler. */
+export const JOB_NAMES: readonly JobName[] = ['send_mail', 'mail_sweep'];
+
+/** Recurring jobs (graphile-worker crontab syntax). */
+export const CRONTAB = ['* * * * * mail_sweep ?max=1&jobKey=mail_sweep'].join('\n');

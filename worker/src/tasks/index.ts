@@ -1,0 +1,21 @@
+/** One handler per job of the registry; the mapped type makes a missing handler a compile error. */
+import type { Task } from 'graphile-worker';
+import type { Transporter } from 'nodemailer';
+import type { Sql } from 'postgres';
+import type { WorkerConfig } from '../config.ts';
+import type { JobName } from '../registry.ts';
+import { mailSweepTask, sendMailTask } from './send-mail.ts';
+
+export interface TaskDeps {
+  sql: Sql;
+  transport: Transporter | null;
+  from: string;
+  config: WorkerConfig;
+}
+
+export function buildTaskList(deps: TaskDeps): Record<JobName, Task> {
+  return {
+    send_mail: sendMailTask(deps),
+    mail_sweep: mailSweepTask(deps),
+  };
+}
