@@ -9,7 +9,7 @@
  *   that fades with height, the way a real softbox shadow looks.
  */
 import type { Mesh } from '../types.ts';
-import { type Camera, pixelRay } from './camera.ts';
+import { type Camera, pixelRay, project } from './camera.ts';
 
 export interface ShadowOptions {
   /** 0 disables the shadow. */
@@ -129,8 +129,32 @@ export function buildGroundShadow(mesh: Mesh, camera: Camera, options: ShadowOpt
   const ground: number[] = [];
   const ray = new Float64Array(3);
   const eyeH = camera.eyeY - minY;
-  for (let py = 0; py < camera.height; py++) {
-    for (let px = 0; px < camera.width; px++) {
+  // Only the screen box of the map's circle on the floor can see it.
+  const corner = new Float64Array(3);
+  let bx0 = camera.width;
+  let by0 = camera.height;
+  let bx1 = 0;
+  let by1 = 0;
+  for (let k = 0; k < 64; k++) {
+    const a = (k / 64) * 2 * Math.PI;
+    if (!project(camera, Math.cos(a) * extent, minY, Math.sin(a) * extent, corner)) {
+      bx0 = 0;
+      by0 = 0;
+      bx1 = camera.width;
+      by1 = camera.height;
+      break;
+    }
+    bx0 = Math.min(bx0, corner[0]);
+    bx1 = Math.max(bx1, corner[0]);
+    by0 = Math.min(by0, corner[1]);
+    by1 = Math.max(by1, corner[1]);
+  }
+  const xStart = Math.max(0, Math.floor(bx0) - 1);
+  const xEnd = Math.min(camera.width, Math.ceil(bx1) + 1);
+  const yStart = Math.max(0, Math.floor(by0) - 1);
+  const yEnd = Math.min(camera.height, Math.ceil(by1) + 1);
+  for (let py = yStart; py < yEnd; py++) {
+    for (let px = xStart; px < xEnd; px++) {
       pixelRay(camera, px + 0.5, py + 0.5, ray);
       if (ray[1] >= -1e-6) continue;
       const t = eyeH / -ray[1];

@@ -107,8 +107,8 @@ function halve(src: MipLevel): MipLevel {
       const k = LINEAR_TO_SRGB_SCALE / (sx * sy);
       texels[y * width + x] =
         (255 << 24) |
-        (LINEAR_TO_SRGB[Math.round(b * k)] << 16) |
-        (LINEAR_TO_SRGB[Math.round(g * k)] << 8) |
+        (LINEAR_TO_SRGB[(b * k + 0.5) | 0] << 16) |
+        (LINEAR_TO_SRGB[(g * k + 0.5) | 0] << 8) |
         LINEAR_TO_SRGB[Math.round(r * k)];
     }
   }

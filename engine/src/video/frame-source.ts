@@ -1,0 +1,161 @@
+/**
+ * Where frames come from: a pool of render worker threads (default), or the calling thread.
+ *
+ * notes
+ * - Workers, not the calling thread: ffmpeg only gets more input while the event loop runs, so a
+ *   thread that renders 30 ms frames back to back would starve the pipe (the OS pipe holds 64 KB of a
+ *   2 MB frame). With the renderers in workers the main thread only moves buffers and feeds ffmpeg.
+ * - Each worker builds its own renderer from a copy of the model (≈0.2 s, in parallel); buffers are
+ *   transferred, never copied.
+ */
+import { Worker } from 'node:worker_threads';
+import { EngineError, type EngineErrorCode } from '../errors.ts';
+import { createTurntableRenderer, type RenderOptions } from '../render/renderer.ts';
+import type { TexturedModel } from '../types.ts';
+import type { WorkerReply, WorkerRequest } from './worker-protocol.ts';
+
+export interface FrameSource {
+  readonly threads: number;
+  /** Renders frame `index` at `angle` into `buffer` (which may be moved to a worker); resolves with it. */
+  render(index: number, angle: number, buffer: Uint8Array): Promise<Uint8Array>;
+  /** One image at another size, with a renderer built for it (the poster). */
+  still(angle: number, width: number, height: number): Promise<Uint8Array>;
+  /** Milliseconds spent inside renderFrame, summed over frames. */
+  renderMs(): number;
+  close(): Promise<void>;
+}
+
+export async function openFrameSource(
+  model: TexturedModel,
+  options: Partial<RenderOptions>,
+  threads: number,
+): Promise<FrameSource> {
+  return threads > 0 ? openWorkerPool(model, options, threads) : openInThread(model, options);
+}
+
+function openInThread(model: TexturedModel, options: Partial<RenderOptions>): FrameSource {
+  const renderer = createTurntableRenderer(model, options);
+  let ms = 0;
+  const yieldToIo = () => new Promise<void>((resolve) => setImmediate(resolve));
+  return {
+    threads: 0,
+    async render(_index, angle, buffer) {
+      const t0 = performance.now();
+      renderer.renderFrame(angle, buffer);
+      ms += performance.now() - t0;
+      await yieldToIo();
+      return buffer;
+    },
+    async still(angle, width, height) {
+      const still = createTurntableRenderer(model, { ...options, width, height });
+      const out = new Uint8Array(width * height * 4);
+      still.renderFrame(angle, out);
+      return out;
+    },
+    renderMs: () => ms,
+    async close() {},
+  };
+}
+
+interface Waiter<T> {
+  resolve(value: T): void;
+  reject(err: Error): void;
+}
+
+const WORKER_URL = new URL('./render-worker-boot.mjs', import.meta.url);
+
+async function openWorkerPool(
+  model: TexturedModel,
+  options: Partial<RenderOptions>,
+  threads: number,
+): Promise<FrameSource> {
+  const frames = new Map<number, Waiter<Uint8Array>>();
+  let stillWaiter: Waiter<Uint8Array> | null = null;
+  const ready: Waiter<void>[] = [];
+  let failure: Error | null = null;
+  let closing = false;
+  let ms = 0;
+
+  const failAll = (err: Error) => {
+    failure ??= err;
+    for (const w of frames.values()) w.reject(err);
+    frames.clear();
+    stillWaiter?.reject(err);
+    stillWaiter = null;
+    for (const w of ready.splice(0)) w.reject(err);
+  };
+
+  const workers = Array.from({ length: threads }, () => {
+    const worker = new Worker(WORKER_URL);
+    const state = { worker, inflight: 0 };
+    worker.on('message', (msg: WorkerReply) => {
+      if (msg.type === 'ready') ready.shift()?.resolve();
+      else if (msg.type === 'frame') {
+        state.inflight--;
+        ms += msg.ms;
+        const w = frames.get(msg.index);
+        frames.delete(msg.index);
+        w?.resolve(new Uint8Array(msg.buffer));
+      } else if (msg.type === 'still') {
+        stillWaiter?.resolve(new Uint8Array(msg.buffer));
+        stillWaiter = null;
+      } else if (msg.type === 'error') {
+        failAll(new EngineError((msg.code as EngineErrorCode) ?? 'internal', msg.message));
+      }
+    });
+    worker.on('error', (err) =>
+      failAll(new EngineError('internal', `video: render worker failed: ${err.message}`)),
+    );
+    worker.on('exit', (code) => {
+      if (!closing) failAll(new EngineError('internal', `video: render worker exited (code ${code})`));
+    });
+    return state;
+  });
+
+  const close = async () => {
+    closing = true;
+    await Promise.all(workers.map((w) => w.worker.terminate()));
+  };
+
+  try {
+    await Promise.all(
+      workers.map(
+        (w) =>
+          new Promise<void>((resolve, reject) => {
+            if (failure) return reject(failure);
+            ready.push({ resolve, reject });
+            w.worker.postMessage({ type: 'init', model, options } satisfies WorkerRequest);
+          }),
+      ),
+    );
+  } catch (err) {
+    await close();
+    throw err;
+  }
+
+  return {
+    threads,
+    render(index, angle, buffer) {
+      if (failure) return Promise.reject(failure);
+      let target = workers[0];
+      for (const w of workers) if (w.inflight < target.inflight) target = w;
+      target.inflight++;
+      return new Promise<Uint8Array>((resolve, reject) => {
+        frames.set(index, { resolve, reject });
+        const ab = buffer.buffer as ArrayBuffer;
+        target.worker.postMessage({ type: 'frame', index, angle, buffer: ab } satisfies WorkerRequest, [ab]);
+      });
+    },
+    still(angle, width, height) {
+      if (failure) return Promise.reject(failure);
+      let target = workers[0];
+      for (const w of workers) if (w.inflight < target.inflight) target = w;
+      return new Promise<Uint8Array>((resolve, reject) => {
+        stillWaiter = { resolve, reject };
+        target.worker.postMessage({ type: 'still', angle, width, height } satisfies WorkerRequest);
+      });
+    },
+    renderMs: () => ms,
+    close,
+  };
+}
