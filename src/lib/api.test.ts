@@ -162,7 +162,7 @@ describe('api client: errors', () => {
 
   it('wraps a non-JSON 2xx body as a failure with the text as its error', async () => {
     handler = reply(200, '<!doctype html><p>index</p>', 'text/html');
-    const err = await failure(client().joinWaitlist('a@b.co'));
+    const err = await failure(client().joinWaitlist({ email: 'a@b.co' }));
     expect(err.message).toBe('<!doctype html><p>index</p>');
     expect(err.status).toBe(200);
     expect(logs).toHaveLength(1);

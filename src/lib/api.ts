@@ -35,6 +35,14 @@ export interface ContactPayload {
   email: string;
   subject: string;
   message: string;
+  /** Honeypot: a hidden field people leave empty; sent only when something filled it. */
+  website?: string;
+}
+
+export interface WaitlistPayload {
+  email: string;
+  /** Honeypot, as in `ContactPayload`. */
+  website?: string;
 }
 
 export class ApiError extends Error {
@@ -148,7 +156,7 @@ export function createApiClient(options: Partial<ApiClientOptions> = {}) {
     addCredits: (id: string, creditsToAdd: number) =>
       send<{ user: User }>('POST', `/users/${encodeURIComponent(id)}/credits/add`, { creditsToAdd }),
     sendContact: (message: ContactPayload) => send<{ success: boolean }>('POST', '/contact', message),
-    joinWaitlist: (email: string) => send<{ success: boolean }>('POST', '/waitlist', { email }),
+    joinWaitlist: (signup: WaitlistPayload) => send<{ success: boolean }>('POST', '/waitlist', signup),
     findUserByEmail: async (_email: string): Promise<never> => {
       const err = new Error('findUserByEmail not implemented in API yet');
       o.log(`api: findUserByEmail failed: ${err.message}`);

@@ -1,0 +1,48 @@
+import { Link } from '@tanstack/react-router';
+import { ArrowRightIcon, InfinityIcon } from '../../components/icons';
+import { Badge } from '../../components/ui/badge';
+import { Dialog } from '../../components/ui/dialog';
+import { CREDIT_PACKS, CREDITS_PER_GENERATION, formatEuro, generationsFor } from './packs';
+
+/** Pick a credit pack; each choice continues to the checkout page with the pack preselected. */
+export default function BuyCreditsDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  return (
+    <Dialog
+      open={open}
+      onClose={onClose}
+      size="lg"
+      title="Buy Credits"
+      description={`Every conversion costs ${CREDITS_PER_GENERATION} credits and includes all five formats. No subscription.`}
+    >
+      <ul className="flex flex-col gap-3">
+        {CREDIT_PACKS.map((pack) => (
+          <li key={pack.id}>
+            <Link
+              to="/checkout"
+              search={{ pack: pack.id }}
+              onClick={onClose}
+              className="group flex items-center gap-4 rounded-2xl border border-border bg-background p-4 transition-colors hover:border-primary/60 hover:bg-primary/5 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none data-[popular=true]:border-primary/50"
+              data-popular={pack.popular}
+            >
+              <div className="min-w-0 flex-1">
+                <div className="flex flex-wrap items-center gap-2">
+                  <span className="font-semibold">{pack.name}</span>
+                  {pack.popular ? <Badge variant="neural">Most Popular</Badge> : null}
+                </div>
+                <p className="mt-0.5 text-sm text-muted-foreground">
+                  {pack.credits.toLocaleString('en-US')} credits · {generationsFor(pack.credits)} generations
+                </p>
+              </div>
+              <span className="text-lg font-bold">{formatEuro(pack.price)}</span>
+              <ArrowRightIcon className="size-4 text-muted-foreground transition-transform group-hover:translate-x-0.5" />
+            </Link>
+          </li>
+        ))}
+      </ul>
+      <p className="mt-5 flex items-center gap-2 text-xs text-muted-foreground">
+        <InfinityIcon className="size-4 text-primary" />
+        Credits never expire. 7-day money-back guarantee on unused packs.
+      </p>
+    </Dialog>
+  );
+}

@@ -1,0 +1,137 @@
+import { ApiError, api } from '../../lib/api';
+import { getConfig } from '../../lib/config';
+import { getAccessToken } from '../../lib/supabase';
+import type { Generation } from './generation';
+import type { GenerationKind, ModelFormat, Topology } from './variants';
+
+/**
+ * The studio's calls (DESIGN §6). JSON calls go through the shared client; the multipart upload and the
+ * binary downloads need their own fetch but keep its semantics (bearer token, no cookies, no HTTP cache,
+ * errors carry the body's `error` field, else the text, else `HTTP {status}`; no response → 'Network error').
+ */
+
+export type DownloadFormat = ModelFormat | 'mp4';
+
+export interface CreateGenerationInput {
+  image: Blob;
+  fileName: string;
+  format: ModelFormat;
+  topology: Topology;
+  kind: GenerationKind;
+  /** Same key → same job and one charge (a double click, a retried request). */
+  idempotencyKey: string;
+}
+
+async function send(path: string, init: RequestInit): Promise<Response> {
+  const base = (await getConfig()).apiUrl.replace(/\/+$/, '');
+  const token = await getAccessToken();
+  const headers = new Headers(init.headers);
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+  let res: Response;
+  try {
+    res = await fetch(`${base}${path}`, { ...init, headers, credentials: 'omit', cache: 'no-store' });
+  } catch (cause) {
+    throw new ApiError('Network error', 0, cause);
+  }
+  if (!res.ok) {
+    const text = await res.text().catch(() => '');
+    let message = text;
+    let body: unknown = text;
+    try {
+      body = JSON.parse(text);
+      const field = (body as { error?: unknown }).error;
+      if (typeof field === 'string' && field) message = field;
+    } catch {
+      // not JSON: the text is the message
+    }
+    const err = new ApiError(message || `HTTP ${res.status}`, res.status, body);
+    console.error(`api: ${init.method ?? 'GET'} ${path} failed: ${err.message}`);
+    throw err;
+  }
+  return res;
+}
+
+export async function createGeneration(input: CreateGenerationInput): Promise<Generation> {
+  const form = new FormData();
+  form.set('image', input.image, input.fileName);
+  form.set('format', input.format);
+  form.set('topology', input.topology);
+  form.set('kind', input.kind);
+  const res = await send('/generations', {
+    method: 'POST',
+    body: form,
+    headers: { Accept: 'application/json', 'Idempotency-Key': input.idempotencyKey },
+  });
+  const data = (await res.json()) as { generation: Generation };
+  return data.generation;
+}
+
+export async function getGeneration(id: string): Promise<Generation> {
+  const data = await api.get<{ generation: Generation }>(`/generations/${encodeURIComponent(id)}`);
+  return data.generation;
+}
+
+export async function listGenerations(): Promise<Generation[]> {
+  const data = await api.get<{ generations: Generation[] }>('/generations');
+  return data.generations ?? [];
+}
+
+export async function deleteGeneration(id: string): Promise<void> {
+  await api.delete<unknown>(`/generations/${encodeURIComponent(id)}`);
+}
+
+export interface DownloadedFile {
+  blob: Blob;
+  /** From Content-Disposition when the server names the file. */
+  fileName: string | null;
+}
+
+/** Fetches a result file with the caller's token (downloads are owner- or admin-only, so no plain links). */
+export async function downloadGeneration(id: string, format: DownloadFormat): Promise<DownloadedFile> {
+  const res = await send(`/generations/${encodeURIComponent(id)}/download?format=${format}`, { method: 'GET' });
+  return { blob: await res.blob(), fileName: fileNameFrom(res.headers.get('content-disposition')) };
+}
+
+/** Fetches an image the API serves behind the token (poster, thumbnail) as a blob. */
+export async function fetchAuthed(path: string): Promise<Blob> {
+  const base = (await getConfig()).apiUrl.replace(/\/+$/, '');
+  const rel = path.startsWith(base) ? path.slice(base.length) : path.replace(/^\/api(?=\/)/, '');
+  const res = await send(rel, { method: 'GET' });
+  return res.blob();
+}
+
+/** The file name of a Content-Disposition header (RFC 6266: filename* wins over filename). */
+export function fileNameFrom(header: string | null): string | null {
+  if (!header) return null;
+  const star = /filename\*\s*=\s*(?:UTF-8|utf-8)''([^;]+)/.exec(header);
+  if (star?.[1]) {
+    try {
+      return decodeURIComponent(star[1].trim().replace(/^"|"$/g, ''));
+    } catch {
+      // malformed escape: fall back to the plain parameter
+    }
+  }
+  const plain = /filename\s*=\s*("([^"]*)"|[^;]+)/.exec(header);
+  const name = (plain?.[2] ?? plain?.[1])?.trim();
+  return name || null;
+}
+
+/** Hands a blob to the browser as a download. */
+export function saveBlob(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = fileName;
+  a.rel = 'noopener';
+  document.body.append(a);
+  a.click();
+  a.remove();
+  // The click starts the download synchronously; revoke on the next tick so the browser has the URL.
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/** Fallback download name when the server sends none. */
+export function defaultFileName(base: string, format: DownloadFormat): string {
+  // OBJ (with its material and texture) and glTF (with textures) may come as one zip; the server names those.
+  return `${base}.${format}`;
+}

@@ -1,0 +1,69 @@
+import type { GenerationKind, ModelFormat, Topology } from './variants';
+
+/** A generation as the API returns it (DESIGN §6; extra fields from worker/README.md are optional). */
+export interface Generation {
+  id: string;
+  kind: GenerationKind;
+  status: 'queued' | 'processing' | 'completed' | 'failed';
+  /** 0…100 */
+  progress: number;
+  stage: string | null;
+  error: string | null;
+  format: ModelFormat;
+  topology: Topology;
+  cost: number;
+  createdAt: string;
+  completedAt: string | null;
+  /** Name of the uploaded image, when the API reports it. */
+  sourceName?: string | null;
+  /** Where the poster/thumbnail can be fetched, when the API reports it. */
+  posterUrl?: string | null;
+  thumbnailUrl?: string | null;
+}
+
+/** The studio's job states (SPEC §3 Studio state, §4 Generation status). */
+export type JobStatus = 'idle' | 'processing' | 'completed' | 'error';
+
+export const STATUS_LABELS: Readonly<Record<JobStatus, string>> = {
+  idle: 'Ready',
+  processing: 'Processing...',
+  completed: 'Completed',
+  error: 'Error',
+};
+
+export function jobStatusOf(generation: Pick<Generation, 'status'>): JobStatus {
+  switch (generation.status) {
+    case 'completed':
+      return 'completed';
+    case 'failed':
+      return 'error';
+    default:
+      return 'processing';
+  }
+}
+
+export function isTerminal(generation: Pick<Generation, 'status'>): boolean {
+  return generation.status === 'completed' || generation.status === 'failed';
+}
+
+/** Human wording for the worker's stage names ("isolate" → "Isolating the subject"). Unknown stages pass through. */
+const STAGE_LABELS: Readonly<Record<string, string>> = {
+  queued: 'Waiting for a worker',
+  decode: 'Reading the image',
+  isolate: 'Isolating the subject',
+  geometry: 'Building the geometry',
+  texture: 'Painting the texture',
+  topology: 'Optimising the mesh',
+  export: 'Exporting the formats',
+  render: 'Rendering the preview',
+  video: 'Rendering the video',
+  store: 'Saving the files',
+  done: 'Done',
+};
+
+export function stageLabel(generation: Pick<Generation, 'status' | 'stage'>): string {
+  if (generation.status === 'queued') return STAGE_LABELS.queued;
+  const stage = generation.stage?.trim();
+  if (!stage) return generation.status === 'processing' ? 'Starting' : '';
+  return STAGE_LABELS[stage.toLowerCase()] ?? stage.charAt(0).toUpperCase() + stage.slice(1);
+}

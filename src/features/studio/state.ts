@@ -1,0 +1,114 @@
+import { type Generation, type JobStatus, jobStatusOf } from './generation';
+import type { GenerationKind, ModelFormat, StudioVariant, Topology } from './variants';
+
+/**
+ * Studio state (SPEC §3): the selected image(s), the preview (video) and model job states, the chosen format
+ * and topology. A reducer so the rules — above all "a new image resets both states and hides the viewer" —
+ * live in one tested place.
+ */
+
+export interface JobState {
+  status: JobStatus;
+  /** The generation this state follows (null when idle or when the model came from a dropped video). */
+  generation: Generation | null;
+  /** Failure text for the server-error dialog and the panel. */
+  error: string | null;
+}
+
+export interface StudioState {
+  /** The selected images; the first is shown and is the "selected image file" of the spec. */
+  files: File[];
+  format: ModelFormat;
+  topology: Topology;
+  model: JobState;
+  preview: JobState;
+  /** A local video dropped into the model panel (object URL), in variants that allow it. */
+  droppedVideo: { url: string; name: string } | null;
+  /** Generations started by a batch, in the order of `files`. */
+  batch: Generation[];
+}
+
+export type StudioAction =
+  | { type: 'select-files'; files: File[] }
+  | { type: 'set-format'; format: ModelFormat }
+  | { type: 'set-topology'; topology: Topology }
+  | { type: 'job-started'; kind: GenerationKind; generation: Generation }
+  | { type: 'job-updated'; generation: Generation }
+  | { type: 'job-failed'; kind: GenerationKind; error: string }
+  | { type: 'batch-started'; generations: Generation[] }
+  | { type: 'drop-video'; url: string; name: string };
+
+export const IDLE_JOB: JobState = { status: 'idle', generation: null, error: null };
+
+export function initialStudioState(variant: Pick<StudioVariant, 'formats' | 'topologies'>): StudioState {
+  return {
+    files: [],
+    format: variant.formats[0] ?? 'glb',
+    topology: variant.topologies[0] ?? 'low',
+    model: IDLE_JOB,
+    preview: IDLE_JOB,
+    droppedVideo: null,
+    batch: [],
+  };
+}
+
+function jobFrom(generation: Generation): JobState {
+  const status = jobStatusOf(generation);
+  return { status, generation, error: status === 'error' ? generation.error || 'The conversion failed.' : null };
+}
+
+function slot(kind: GenerationKind): 'model' | 'preview' {
+  return kind === 'video' ? 'preview' : 'model';
+}
+
+export function studioReducer(state: StudioState, action: StudioAction): StudioState {
+  switch (action.type) {
+    case 'select-files': {
+      if (action.files.length === 0) return state;
+      // A new image resets both states and hides the viewer (SPEC §4).
+      return {
+        ...state,
+        files: action.files,
+        model: IDLE_JOB,
+        preview: IDLE_JOB,
+        droppedVideo: null,
+        batch: [],
+      };
+    }
+    case 'set-format':
+      return { ...state, format: action.format };
+    case 'set-topology':
+      return { ...state, topology: action.topology };
+    case 'job-started':
+      return { ...state, [slot(action.kind)]: jobFrom(action.generation) };
+    case 'job-updated': {
+      const key = slot(action.generation.kind);
+      const batch = state.batch.map((g) => (g.id === action.generation.id ? action.generation : g));
+      // Updates for a job the studio no longer follows (a new image was chosen meanwhile) are dropped.
+      if (state[key].generation?.id !== action.generation.id) return { ...state, batch };
+      return { ...state, [key]: jobFrom(action.generation), batch };
+    }
+    case 'job-failed':
+      return { ...state, [slot(action.kind)]: { status: 'error', generation: null, error: action.error } };
+    case 'batch-started': {
+      const [first] = action.generations;
+      return {
+        ...state,
+        batch: action.generations,
+        model: first ? jobFrom(first) : state.model,
+      };
+    }
+    case 'drop-video':
+      // A dropped video counts as a finished model in the variants that allow it (SPEC §4).
+      return {
+        ...state,
+        droppedVideo: { url: action.url, name: action.name },
+        model: { status: 'completed', generation: null, error: null },
+      };
+  }
+}
+
+/** Whether any job of the studio is running (the Generate button is disabled meanwhile, SPEC §4). */
+export function isBusy(state: StudioState): boolean {
+  return state.model.status === 'processing' || state.preview.status === 'processing';
+}
