@@ -8,8 +8,10 @@ import { type AuthVariables, authenticate } from './lib/auth.ts';
 import type { ApiConfig } from './lib/config.ts';
 import type { Db } from './lib/db.ts';
 import { handleError } from './lib/handle-error.ts';
+import { adminUserRoutes } from './routes/admin-users.ts';
 import { analyticsRoutes } from './routes/analytics.ts';
 import { healthRoutes } from './routes/health.ts';
+import { userRoutes } from './routes/users.ts';
 
 export interface AppDeps {
   config: ApiConfig;
@@ -28,6 +30,8 @@ export function createApp(deps: AppDeps) {
   app.use('*', authenticate(deps.verify));
   app.route('/', healthRoutes(deps));
   app.route('/analytics', analyticsRoutes(deps));
+  app.route('/users', userRoutes(deps));
+  app.route('/admin/users', adminUserRoutes(deps));
   app.notFound((c) =>
     c.json({ error: `No API route for ${c.req.method} ${new URL(c.req.url).pathname}.` }, 404),
   );

@@ -32,6 +32,7 @@ export function fromPostgres(error: unknown): ApiError | null {
     case '22001': // string_data_right_truncation
       return new ApiError(400, e.message ?? 'Invalid input.', 'bad_request');
     case '23505': // unique_violation
+    case '40001': // serialization_failure: changed meanwhile, the caller may retry
       return new ApiError(409, e.message ?? 'Conflict.', 'conflict');
     case 'P0002': // no_data_found
       return new ApiError(404, e.message ?? 'Not found.', 'not_found');

@@ -1,0 +1,55 @@
+/**
+ * /api/admin/users: the admin list (pages, newest first) and deletion. The token's `is_admin` claim lets
+ * the request in; the policies and `admin_delete_user` check the table again, so a demoted admin with
+ * an old token sees only themselves and deletes nothing.
+ */
+import { Hono } from 'hono';
+import { z } from 'zod';
+import type { AppDeps, AppEnv } from '../app.ts';
+import { requireAdmin } from '../lib/auth.ts';
+import { badRequest } from '../lib/errors.ts';
+import { toApiUser, userIdParam } from '../lib/users.ts';
+
+export const ADMIN_USERS_DEFAULTS = { limit: 20, maxLimit: 100 } as const;
+
+const Paging = z.object({
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(ADMIN_USERS_DEFAULTS.maxLimit)
+    .default(ADMIN_USERS_DEFAULTS.limit),
+  offset: z.coerce.number().int().min(0).default(0),
+});
+
+export function adminUserRoutes({ db }: AppDeps) {
+  return new Hono<AppEnv>()
+    .get('/', async (c) => {
+      const caller = requireAdmin(c.get('caller'));
+      const paging = Paging.safeParse({
+        limit: c.req.query('limit') || undefined,
+        offset: c.req.query('offset') || undefined,
+      });
+      if (!paging.success)
+        throw badRequest(
+          `limit must be 1-${ADMIN_USERS_DEFAULTS.maxLimit} and offset a whole number of 0 or more.`,
+        );
+      const { limit, offset } = paging.data;
+      const { rows, total } = await db.asCaller(caller, async (tx) => {
+        const rows = await tx<Parameters<typeof toApiUser>[0][]>`
+          select id, name, email, credits, created_at, updated_at, has_password, is_admin
+            from public.profiles
+           order by created_at desc, id
+           limit ${limit} offset ${offset}`;
+        const [count] = await tx<{ total: number }[]>`select count(*)::int as total from public.profiles`;
+        return { rows, total: count?.total ?? 0 };
+      });
+      return c.json({ users: rows.map(toApiUser), total, limit, offset });
+    })
+    .delete('/:id', async (c) => {
+      const caller = requireAdmin(c.get('caller'));
+      const id = userIdParam(c.req.param('id'));
+      await db.asCaller(caller, (tx) => tx`select public.admin_delete_user(${id})`);
+      return c.json({ success: true });
+    });
+}

@@ -1,0 +1,119 @@
+// The authorization matrix: every /api route × {signed out, the user, another user, admin} → status.
+// Kept as data: add a row for each new route (its path uses `:id` for "the user" — the account the
+// request is about; `prepare` may arrange that account's state before each request).
+import assert from 'node:assert/strict';
+import type postgres from 'postgres';
+import { hashPassword } from '../lib/passwords.ts';
+import { buildApp, createUser, superuser, tokenFor } from './support.ts';
+
+export type Role = 'signedOut' | 'user' | 'otherUser' | 'admin';
+
+export interface AuthzRoute {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** `:id` is replaced by the id of "the user". */
+  path: string;
+  body?: unknown;
+  /** Runs before each request with a fresh "the user" (e.g. give them credits or remove their password). */
+  prepare?: (sql: postgres.Sql, user: { id: string; email: string }) => Promise<void>;
+  expect: Record<Role, number>;
+}
+
+/** The password every matrix user has, so password routes can be called as "the user". */
+export const MATRIX_PASSWORD = 'matrix-password-1';
+
+export const AUTHZ_MATRIX: AuthzRoute[] = [
+  { method: 'GET', path: '/api/health', expect: { signedOut: 200, user: 200, otherUser: 200, admin: 200 } },
+  {
+    method: 'POST',
+    path: '/api/analytics/visit',
+    body: { path: '/' },
+    expect: { signedOut: 201, user: 201, otherUser: 201, admin: 201 },
+  },
+  // Someone else's profile is invisible (404), as if it did not exist.
+  {
+    method: 'GET',
+    path: '/api/users/:id',
+    expect: { signedOut: 401, user: 200, otherUser: 404, admin: 200 },
+  },
+  {
+    method: 'PUT',
+    path: '/api/users/:id',
+    body: { name: 'Matrix Name' },
+    expect: { signedOut: 401, user: 200, otherUser: 404, admin: 200 },
+  },
+  {
+    method: 'POST',
+    path: '/api/users/:id/password',
+    body: { currentPassword: MATRIX_PASSWORD, newPassword: 'matrix-password-2' },
+    expect: { signedOut: 401, user: 200, otherUser: 403, admin: 403 },
+  },
+  {
+    method: 'POST',
+    path: '/api/users/:id/set-password',
+    body: { newPassword: 'matrix-password-2' },
+    prepare: async (sql, user) => {
+      await sql`update auth.users set encrypted_password = null where id = ${user.id}`;
+    },
+    expect: { signedOut: 401, user: 200, otherUser: 403, admin: 403 },
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/users?limit=5',
+    expect: { signedOut: 401, user: 403, otherUser: 403, admin: 200 },
+  },
+  {
+    method: 'DELETE',
+    path: '/api/admin/users/:id',
+    expect: { signedOut: 401, user: 403, otherUser: 403, admin: 200 },
+  },
+];
+
+const ROLES: Role[] = ['signedOut', 'user', 'otherUser', 'admin'];
+
+// Extend the table above, not this runner.
+const { app, db } = buildApp();
+const sql = superuser();
+globalThis.addEventListener('unload', () => {
+  db.close();
+  sql.end();
+});
+const passwordHash = await hashPassword(MATRIX_PASSWORD);
+const other = await createUser(sql, { name: 'Other' });
+const admin = await createUser(sql, { name: 'Admin', admin: true });
+
+for (const route of AUTHZ_MATRIX) {
+  Deno.test({
+    name: `authz: ${route.method} ${route.path}`,
+    sanitizeOps: false,
+    sanitizeResources: false,
+    fn: async () => {
+      const seen: string[] = [];
+      for (const role of ROLES) {
+        const user = await createUser(sql, { name: 'Matrix User' });
+        await sql`update auth.users set encrypted_password = ${passwordHash} where id = ${user.id}`;
+        await route.prepare?.(sql, user);
+        const token =
+          role === 'user'
+            ? await tokenFor(user)
+            : role === 'otherUser'
+              ? await tokenFor(other)
+              : role === 'admin'
+                ? await tokenFor(admin, { admin: true })
+                : null;
+        const headers: Record<string, string> = {};
+        if (token) headers.authorization = `Bearer ${token}`;
+        if (route.body !== undefined) headers['content-type'] = 'application/json';
+        const res = await app.request(route.path.replaceAll(':id', user.id), {
+          method: route.method,
+          headers,
+          body: route.body === undefined ? undefined : JSON.stringify(route.body),
+        });
+        const text = await res.text();
+        seen.push(`${role}: ${res.status}${res.status === route.expect[role] ? '' : ` ${text}`}`);
+        if (res.status >= 400) assert.match(text, /"error":/, `${role} gets a JSON {error}`);
+      }
+      const expected = ROLES.map((role) => `${role}: ${route.expect[role]}`);
+      assert.deepEqual(seen, expected);
+    },
+  });
+}
