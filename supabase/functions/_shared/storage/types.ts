@@ -1,0 +1,39 @@
+/** Object storage as Lift3D uses it: whole objects under opaque keys. */
+export interface StoredObject {
+  body: ReadableStream<Uint8Array>;
+  contentType: string;
+  size: number;
+}
+
+export interface Storage {
+  readonly kind: 'disk' | 's3';
+  put(key: string, data: Uint8Array, contentType: string): Promise<void>;
+  /** null when the object does not exist. */
+  get(key: string): Promise<StoredObject | null>;
+  getBytes(key: string): Promise<Uint8Array | null>;
+  /** Deleting a missing object is not an error. */
+  delete(key: string): Promise<void>;
+}
+
+export type StorageConfig =
+  | { kind: 'disk'; dir: string }
+  | {
+      kind: 's3';
+      bucket: string;
+      region: string;
+      /** null: AWS itself. Supabase Storage: https://<ref>.supabase.co/storage/v1/s3 */
+      endpoint: string | null;
+      accessKeyId: string | null;
+      secretAccessKey: string | null;
+      forcePathStyle: boolean;
+    };
+
+/** Keys are made by the product (random ids), never by users; anything else is a bug. */
+const KEY = /^[a-z0-9][a-z0-9._-]*(\/[a-z0-9][a-z0-9._-]*)*$/i;
+
+export function checkKey(key: string): string {
+  if (key.length > 300 || !KEY.test(key) || key.split('/').some((part) => part === '..' || part === '.')) {
+    throw new Error(`storage: invalid object key '${key}'`);
+  }
+  return key;
+}
