@@ -1,42 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { decodeImage } from '../../src/decode/decode.ts';
-import type { ConvertResult, RgbaImage } from '../../src/index.ts';
+import type { ConvertResult } from '../../src/index.ts';
 import { createEngine } from '../../src/index.ts';
-import { maskFromAlpha } from '../../src/isolate/alpha.ts';
 import { checkManifold, weld } from '../support/mesh-checks.ts';
 import { listPhotos } from '../support/photos.ts';
-import { rasterise } from '../support/raster.ts';
+import { silhouetteIoU } from '../support/silhouette.ts';
 import { figure, png } from '../support/synthetic.ts';
 
 const engine = createEngine();
-
-/** Front-view coverage of the model in the input image's pixel grid vs the alpha mask. */
-function silhouetteIoU(result: ConvertResult, image: RgbaImage): number {
-  const { unitsPerPixel: u, centrePx } = result.stats.frame;
-  const centre: [number, number, number] = [
-    (image.width / 2 - centrePx[0]) * u,
-    -(image.height / 2 - centrePx[1]) * u,
-    0,
-  ];
-  const { coverage } = rasterise(result.mesh, {
-    yaw: 0,
-    pitch: 0,
-    width: image.width,
-    height: image.height,
-    extent: image.height * u,
-    centre,
-  });
-  const mask = maskFromAlpha(image);
-  let inter = 0;
-  let union = 0;
-  for (let i = 0; i < coverage.length; i++) {
-    const m = mask[i] >= 0.5;
-    const c = coverage[i] === 1;
-    if (m && c) inter++;
-    if (m || c) union++;
-  }
-  return inter / union;
-}
 
 function expectClosedSolid(result: ConvertResult) {
   const report = checkManifold(weld(result.mesh.positions, result.mesh.indices));
