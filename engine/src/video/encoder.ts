@@ -29,8 +29,8 @@ export interface Encoder {
   write(frame: Uint8Array): Promise<void>;
   /** Closes the input and waits for a complete file. */
   finish(): Promise<void>;
-  /** Stops ffmpeg (on failure or cancellation). */
-  abort(): void;
+  /** Stops ffmpeg (on failure or cancellation); resolves once it has exited. */
+  abort(): Promise<void>;
 }
 
 export function ffmpegArgs(o: EncoderOptions): string[] {
@@ -128,10 +128,11 @@ export function startEncoder(options: EncoderOptions): Encoder {
       await exited;
       if (failure) throw failure;
     },
-    abort() {
+    async abort() {
       failure ??= new EngineError('internal', 'video: encoding was cancelled');
       child.stdin.destroy();
       child.kill('SIGKILL');
+      await exited;
     },
   };
 }

@@ -129,7 +129,9 @@ export async function renderTurntable(
       },
     };
   } catch (err) {
-    encoder?.abort();
+    await encoder?.abort();
+    // A half-written MP4 at the caller's path would look like a result.
+    if (o.outPath) await rm(o.outPath, { force: true });
     throw err;
   } finally {
     await source?.close();
