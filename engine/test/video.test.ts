@@ -13,7 +13,7 @@ const ffprobe = ffmpeg?.path.replace(/ffmpeg$/, 'ffprobe') ?? 'ffprobe';
 const dir = mkdtempSync(join(tmpdir(), 'lift3d-video-test-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-function probe(file: string) {
+function probe(file: string): Record<string, string | number> {
   const out = execFileSync(
     ffprobe,
     [
