@@ -8,9 +8,14 @@ import { type AuthVariables, authenticate } from './lib/auth.ts';
 import type { ApiConfig } from './lib/config.ts';
 import type { Db } from './lib/db.ts';
 import { handleError } from './lib/handle-error.ts';
+import { adminAnalyticsRoutes } from './routes/admin-analytics.ts';
 import { adminUserRoutes } from './routes/admin-users.ts';
 import { analyticsRoutes } from './routes/analytics.ts';
+import { creditPackRoutes } from './routes/credit-packs.ts';
+import { creditRoutes } from './routes/credits.ts';
 import { healthRoutes } from './routes/health.ts';
+import { demoPaymentRoutes } from './routes/payments/demo.ts';
+import { paypalRoutes } from './routes/payments/paypal.ts';
 import { userRoutes } from './routes/users.ts';
 
 export interface AppDeps {
@@ -31,7 +36,12 @@ export function createApp(deps: AppDeps) {
   app.route('/', healthRoutes(deps));
   app.route('/analytics', analyticsRoutes(deps));
   app.route('/users', userRoutes(deps));
+  app.route('/users', creditRoutes(deps));
+  app.route('/credit-packs', creditPackRoutes(deps));
+  app.route('/paypal', paypalRoutes(deps));
+  app.route('/demo', demoPaymentRoutes(deps));
   app.route('/admin/users', adminUserRoutes(deps));
+  app.route('/admin/analytics', adminAnalyticsRoutes(deps));
   app.notFound((c) =>
     c.json({ error: `No API route for ${c.req.method} ${new URL(c.req.url).pathname}.` }, 404),
   );

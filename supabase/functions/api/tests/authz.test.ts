@@ -66,6 +66,16 @@ export const AUTHZ_MATRIX: AuthzRoute[] = [
     path: '/api/admin/users/:id',
     expect: { signedOut: 401, user: 403, otherUser: 403, admin: 200 },
   },
+  {
+    method: 'GET',
+    path: '/api/admin/analytics',
+    expect: { signedOut: 401, user: 403, otherUser: 403, admin: 200 },
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/analytics/week',
+    expect: { signedOut: 401, user: 403, otherUser: 403, admin: 200 },
+  },
 ];
 
 const ROLES: Role[] = ['signedOut', 'user', 'otherUser', 'admin'];
