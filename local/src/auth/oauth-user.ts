@@ -80,6 +80,7 @@ export async function userForProviderProfile(
     emailConfirmed: profile.emailVerified,
     appMetadata: { provider, providers: [provider] },
     userMetadata: data,
+    metadataSub: profile.sub,
   });
   await insertIdentity(db, { userId: user.id, provider, providerId: profile.sub, data });
   return user;

@@ -91,7 +91,7 @@ export class OidcClients {
       );
     }
     return {
-      sub: claims.sub,
+      sub: claims.sub as string,
       email: typeof claims.email === 'string' ? claims.email.toLowerCase() : null,
       emailVerified: claims.email_verified === true || claims.email_verified === 'true',
       claims,

@@ -86,6 +86,8 @@ export interface NewUser {
   emailConfirmed: boolean;
   appMetadata: Json;
   userMetadata: Json;
+  /** `user_metadata.sub`: the provider's subject for OAuth users, otherwise the new user's id. */
+  metadataSub?: string;
   role?: string;
   bannedUntil?: Date | null;
 }
@@ -105,7 +107,7 @@ export async function insertUser(db: Db, user: NewUser): Promise<UserRow> {
       user.encryptedPassword,
       user.emailConfirmed,
       user.appMetadata as never,
-      { ...user.userMetadata, sub: id } as never,
+      { ...user.userMetadata, sub: user.metadataSub ?? id } as never,
       user.bannedUntil ?? null,
     ],
   );

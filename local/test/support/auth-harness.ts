@@ -67,6 +67,13 @@ export async function startAuthServer(
       google: null,
       nodeEnv: 'test',
       emailMaxFrequencySeconds: 0,
+      // Many tests sign in from 127.0.0.1; the limit tests set their own small limits.
+      rateLimits: {
+        signInSignUps: { limit: 1000, windowSeconds: 300 },
+        tokenRefresh: { limit: 1000, windowSeconds: 300 },
+        tokenVerifications: { limit: 1000, windowSeconds: 300 },
+        emailSent: { limit: 1000, windowSeconds: 3600 },
+      },
       ...options.config,
       ...extra,
     },
