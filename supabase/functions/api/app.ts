@@ -3,6 +3,7 @@
  * routes/. Dependencies come in as a typed object so tests build the app in-process.
  */
 import { Hono } from 'hono';
+import type { Storage } from '../_shared/storage/index.ts';
 import type { JWTPayload } from 'jose';
 import { type AuthVariables, authenticate } from './lib/auth.ts';
 import type { ApiConfig } from './lib/config.ts';
@@ -13,6 +14,8 @@ import { adminUserRoutes } from './routes/admin-users.ts';
 import { analyticsRoutes } from './routes/analytics.ts';
 import { creditPackRoutes } from './routes/credit-packs.ts';
 import { creditRoutes } from './routes/credits.ts';
+import { generationFileRoutes } from './routes/generation-files.ts';
+import { generationRoutes } from './routes/generations.ts';
 import { healthRoutes } from './routes/health.ts';
 import { demoPaymentRoutes } from './routes/payments/demo.ts';
 import { paypalRoutes } from './routes/payments/paypal.ts';
@@ -22,6 +25,8 @@ export interface AppDeps {
   config: ApiConfig;
   db: Db;
   verify: (token: string) => Promise<JWTPayload>;
+  /** Uploads and results; by default made from config.generations.storage (null: not configured). */
+  storage?: Storage | null;
 }
 
 export type AppEnv = { Variables: AuthVariables };
@@ -37,6 +42,8 @@ export function createApp(deps: AppDeps) {
   app.route('/analytics', analyticsRoutes(deps));
   app.route('/users', userRoutes(deps));
   app.route('/users', creditRoutes(deps));
+  app.route('/generations', generationRoutes(deps));
+  app.route('/generations', generationFileRoutes(deps));
   app.route('/credit-packs', creditPackRoutes(deps));
   app.route('/paypal', paypalRoutes(deps));
   app.route('/demo', demoPaymentRoutes(deps));

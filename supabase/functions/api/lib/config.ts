@@ -2,6 +2,8 @@
  * The api function's configuration: the only module that reads the environment. On Supabase the
  * platform provides SUPABASE_URL, SUPABASE_DB_URL and the keys; the local stack sets the same names.
  */
+import type { StorageConfig } from '../../_shared/storage/index.ts';
+
 export interface ApiConfig {
   version: string;
   /** Postgres connection string (Supabase: SUPABASE_DB_URL, pooler in transaction mode). */
@@ -15,11 +17,88 @@ export interface ApiConfig {
   /** Local stack only: set when demo payments and other development features may run. */
   environment: 'development' | 'production';
   maxDbConnections: number;
+  /** PayPal Orders v2, when PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET are set. */
+  paypal: PayPalConfig | null;
   port: number;
   host: string;
+  /** Uploads, results and signed file links of generations (absent: those routes answer 503). */
+  generations?: GenerationsConfig;
+}
+
+export interface GenerationsConfig {
+  /** STORAGE=s3 (S3_* names, as the worker) or a local folder (STORAGE_DIR); null: not configured. */
+  storage: StorageConfig | null;
+  /** One image (MAX_UPLOAD_BYTES, default 25 MB). */
+  maxImageBytes: number;
+  /** A whole batch request. */
+  maxRequestBytes: number;
+  /** Images in one batch request. */
+  maxBatch: number;
+  /** Signs file links (<img>/<video>/<a> cannot send a bearer token); null: links are not offered. */
+  urlSecret: string | null;
+  urlTtlSeconds: number;
+}
+
+export interface PayPalConfig {
+  clientId: string;
+  clientSecret: string;
+  env: 'sandbox' | 'live';
+  /** REST base URL: PayPal's for `env`, or PAYPAL_API_BASE (tests point it at a local stand-in). */
+  apiBase: string;
+  /** The webhook's id in the PayPal dashboard; every event is verified against it. */
+  webhookId: string | null;
+}
+
+/** Which checkout the SPA shows: PayPal when configured, the demo card form only outside production. */
+export function paymentsMode(config: Pick<ApiConfig, 'paypal' | 'environment'>): 'paypal' | 'demo' | 'none' {
+  if (config.paypal) return 'paypal';
+  return config.environment === 'development' ? 'demo' : 'none';
 }
 
 type Env = { get(name: string): string | undefined };
+
+function loadGenerations(env: Env, jwtSecret: string | null): GenerationsConfig {
+  const maxImageBytes = Number(env.get('MAX_UPLOAD_BYTES') ?? 25 * 1024 * 1024);
+  let storage: StorageConfig | null = null;
+  if (env.get('STORAGE') === 's3') {
+    storage = {
+      kind: 's3',
+      bucket: env.get('S3_BUCKET') ?? 'lift3d',
+      region: env.get('S3_REGION') ?? 'us-east-1',
+      endpoint: env.get('S3_ENDPOINT') ?? null,
+      accessKeyId: env.get('S3_ACCESS_KEY_ID') ?? null,
+      secretAccessKey: env.get('S3_SECRET_ACCESS_KEY') ?? null,
+      forcePathStyle: env.get('S3_FORCE_PATH_STYLE') !== '0',
+    };
+  } else if (env.get('STORAGE_DIR')) {
+    storage = { kind: 'disk', dir: env.get('STORAGE_DIR')! };
+  }
+  return {
+    storage,
+    maxImageBytes,
+    maxRequestBytes: 2 * maxImageBytes,
+    maxBatch: 10,
+    urlSecret: env.get('URL_SIGNING_SECRET') ?? jwtSecret ?? env.get('SUPABASE_SERVICE_ROLE_KEY') ?? null,
+    urlTtlSeconds: 3600,
+  };
+}
+
+function loadPayPal(env: Env): PayPalConfig | null {
+  const clientId = env.get('PAYPAL_CLIENT_ID');
+  const clientSecret = env.get('PAYPAL_CLIENT_SECRET');
+  if (!clientId || !clientSecret) return null;
+  const mode = env.get('PAYPAL_ENV') === 'live' ? 'live' : 'sandbox';
+  const apiBase =
+    env.get('PAYPAL_API_BASE') ||
+    (mode === 'live' ? 'https://api-m.paypal.com' : 'https://api-m.sandbox.paypal.com');
+  return {
+    clientId,
+    clientSecret,
+    env: mode,
+    apiBase: apiBase.replace(/\/+$/, ''),
+    webhookId: env.get('PAYPAL_WEBHOOK_ID') || null,
+  };
+}
 
 export function loadConfig(env: Env): ApiConfig {
   const databaseUrl = env.get('SUPABASE_DB_URL') ?? env.get('DATABASE_URL');
@@ -34,6 +113,8 @@ export function loadConfig(env: Env): ApiConfig {
     jwtIssuer: env.get('JWT_ISSUER') ?? null,
     environment: env.get('LIFT3D_ENV') === 'development' ? 'development' : 'production',
     maxDbConnections: Number(env.get('DB_MAX_CONNECTIONS') ?? 5),
+    paypal: loadPayPal(env),
+    generations: loadGenerations(env, jwtSecret),
     port: Number(env.get('PORT') ?? 8000),
     host: env.get('HOST') ?? '0.0.0.0',
   };

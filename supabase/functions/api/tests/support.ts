@@ -21,6 +21,7 @@ export function testConfig(overrides: Partial<ApiConfig> = {}): ApiConfig {
     jwtIssuer: null,
     environment: 'development',
     maxDbConnections: 2,
+    paypal: null,
     port: 0,
     host: '127.0.0.1',
     ...overrides,
