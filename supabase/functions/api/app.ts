@@ -3,8 +3,8 @@
  * routes/. Dependencies come in as a typed object so tests build the app in-process.
  */
 import { Hono } from 'hono';
-import type { Storage } from '../_shared/storage/index.ts';
 import type { JWTPayload } from 'jose';
+import type { Storage } from '../_shared/storage/index.ts';
 import { type AuthVariables, authenticate } from './lib/auth.ts';
 import type { ApiConfig } from './lib/config.ts';
 import type { Db } from './lib/db.ts';

@@ -1,0 +1,38 @@
+/**
+ * Short-lived signed links to a generation's files, for the places a browser cannot send a bearer token
+ * (<img>, <video>, <a download>). A link names one generation and an expiry; it is only handed to callers
+ * who could read the generation, and it stops working when the generation is deleted.
+ */
+const encoder = new TextEncoder();
+
+async function hmacHex(secret: string, message: string): Promise<string> {
+  const key = await crypto.subtle.importKey(
+    'raw',
+    encoder.encode(secret),
+    { name: 'HMAC', hash: 'SHA-256' },
+    false,
+    ['sign'],
+  );
+  const mac = new Uint8Array(await crypto.subtle.sign('HMAC', key, encoder.encode(message)));
+  return Array.from(mac.subarray(0, 16), (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+export async function signGeneration(secret: string, id: string, expires: number): Promise<string> {
+  return hmacHex(secret, `generation-files:${id}:${expires}`);
+}
+
+export async function verifyGeneration(
+  secret: string,
+  id: string,
+  expires: string | undefined,
+  signature: string | undefined,
+  now = Date.now(),
+): Promise<boolean> {
+  if (!expires || !signature || !/^\d{1,12}$/.test(expires)) return false;
+  if (Number(expires) * 1000 < now) return false;
+  const expected = await signGeneration(secret, id, Number(expires));
+  if (expected.length !== signature.length) return false;
+  let diff = 0;
+  for (let i = 0; i < expected.length; i++) diff |= expected.charCodeAt(i) ^ signature.charCodeAt(i);
+  return diff === 0;
+}
