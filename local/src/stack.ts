@@ -67,6 +67,8 @@ export async function startStack(config: LocalConfig): Promise<Stack> {
       supabaseUrl: config.siteUrl,
       anonKey: auth.keys.anonKey,
       serviceRoleKey: auth.keys.serviceRoleKey,
+      // Uploads and results on local disk, shared with the worker (worker-process.ts sets the same).
+      extraEnv: { STORAGE_DIR: join(config.dataDir, 'storage') },
       log: apiLog,
     });
     stops.push(api.stop);
