@@ -2,9 +2,10 @@
  * One origin for the whole local stack, as a Supabase project plus a static host would give:
  * the built SPA, `/auth/v1/*` (auth server), `/api/*` (the Deno api function) and `/config.json`.
  */
-import { createReadStream, existsSync, statSync } from 'node:fs';
+import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, request, type Server, type ServerResponse } from 'node:http';
 import { extname, join, normalize, sep } from 'node:path';
+import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import type { Log } from './log.ts';
 
 export type Handler = (req: IncomingMessage, res: ServerResponse) => void;
@@ -123,13 +124,43 @@ function serveStatic(req: IncomingMessage, res: ServerResponse, pathname: string
   return sendFile(req, res, index, 'no-cache');
 }
 
+const COMPRESSIBLE = new Set(['.html', '.js', '.css', '.json', '.svg', '.txt', '.webmanifest']);
+const compressed = new Map<string, { mtimeMs: number; br: Buffer; gzip: Buffer }>();
+
+/** Brotli or gzip for text assets, compressed once per file version and kept in memory. */
+function compressedVersion(file: string, mtimeMs: number, acceptEncoding: string) {
+  if (!COMPRESSIBLE.has(extname(file).toLowerCase())) return null;
+  const wantsBr = /\bbr\b/.test(acceptEncoding);
+  const wantsGzip = /\bgzip\b/.test(acceptEncoding);
+  if (!wantsBr && !wantsGzip) return null;
+  let entry = compressed.get(file);
+  if (!entry || entry.mtimeMs !== mtimeMs) {
+    const raw = readFileSync(file);
+    entry = {
+      mtimeMs,
+      br: brotliCompressSync(raw, { params: { [zlib.BROTLI_PARAM_QUALITY]: 9 } }),
+      gzip: gzipSync(raw, { level: 9 }),
+    };
+    compressed.set(file, entry);
+  }
+  return wantsBr ? { encoding: 'br', body: entry.br } : { encoding: 'gzip', body: entry.gzip };
+}
+
 function sendFile(req: IncomingMessage, res: ServerResponse, file: string, cacheControl: string) {
-  const { size } = statSync(file);
-  res.writeHead(200, {
-    'Content-Type': TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream',
-    'Content-Length': size,
-    'Cache-Control': cacheControl,
-  });
+  const { size, mtimeMs } = statSync(file);
+  const type = TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream';
+  const packed = compressedVersion(file, mtimeMs, String(req.headers['accept-encoding'] ?? ''));
+  if (packed) {
+    res.writeHead(200, {
+      'Content-Type': type,
+      'Content-Encoding': packed.encoding,
+      'Content-Length': packed.body.length,
+      'Cache-Control': cacheControl,
+      Vary: 'Accept-Encoding',
+    });
+    return res.end(req.method === 'HEAD' ? undefined : packed.body);
+  }
+  res.writeHead(200, { 'Content-Type': type, 'Content-Length': size, 'Cache-Control': cacheControl });
   if (req.method === 'HEAD') return res.end();
   createReadStream(file).pipe(res);
 }

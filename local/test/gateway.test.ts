@@ -1,0 +1,117 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { createServer, request, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { createGateway } from '../src/gateway.ts';
+
+let gateway: Server;
+let api: Server;
+let base: string;
+const dist = mkdtempSync(join(tmpdir(), 'gateway-dist-'));
+const authCalls: string[] = [];
+
+beforeAll(async () => {
+  mkdirSync(join(dist, 'assets'));
+  writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Lift3D</title>');
+  writeFileSync(join(dist, 'assets/app-abc.js'), `console.log(${JSON.stringify('x'.repeat(5000))});`);
+  api = createServer((req, res) => {
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(JSON.stringify({ method: req.method, url: req.url, auth: req.headers.authorization ?? null }));
+  });
+  await new Promise<void>((r) => api.listen(0, '127.0.0.1', r));
+  const apiPort = (api.address() as { port: number }).port;
+  gateway = createGateway({
+    distDir: dist,
+    apiOrigin: `http://127.0.0.1:${apiPort}`,
+    auth: (req, res) => {
+      authCalls.push(req.url ?? '');
+      res.end('auth');
+    },
+    publicConfig: { supabaseAnonKey: 'anon', googleEnabled: false, payments: 'demo', paypalClientId: null },
+    log: () => {},
+  });
+  await new Promise<void>((r) => gateway.listen(0, '127.0.0.1', r));
+  base = `http://127.0.0.1:${(gateway.address() as { port: number }).port}`;
+});
+afterAll(() => {
+  gateway.close();
+  api.close();
+});
+
+test('client-side routes and unknown paths get the SPA, not a server 404', async () => {
+  for (const path of ['/', '/app', '/nope/deeper']) {
+    const res = await fetch(base + path);
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain('<title>Lift3D</title>');
+    expect(res.headers.get('cache-control')).toBe('no-cache');
+  }
+});
+
+test('hashed assets are immutable and compressed for clients that accept it', async () => {
+  const res = await fetch(`${base}/assets/app-abc.js`, { headers: { 'accept-encoding': 'gzip' } });
+  expect(res.headers.get('cache-control')).toContain('immutable');
+  expect(await res.text()).toContain('console.log');
+  const raw = await new Promise<{ encoding: string | undefined; body: Buffer }>((resolve) => {
+    request(`${base}/assets/app-abc.js`, { headers: { 'accept-encoding': 'gzip' } }, (r) => {
+      const chunks: Buffer[] = [];
+      r.on('data', (c) => chunks.push(c));
+      r.on('end', () => resolve({ encoding: r.headers['content-encoding'], body: Buffer.concat(chunks) }));
+    }).end();
+  });
+  expect(raw.encoding).toBe('gzip');
+  expect(raw.body.length).toBeLessThan(1000);
+  expect(gunzipSync(raw.body).toString()).toContain('xxxx');
+});
+
+test('paths that climb out of dist are never served', async () => {
+  const status = await new Promise<number>((resolve) => {
+    request(`${base}/..%2f..%2f..%2fetc%2fpasswd`, (r) => {
+      r.resume();
+      resolve(r.statusCode ?? 0);
+    }).end();
+  });
+  const body = await (await fetch(`${base}/..%2f..%2fetc%2fpasswd`)).text();
+  expect(status).toBe(200);
+  expect(body).not.toContain('root:');
+});
+
+test('/config.json names the origin the browser used', async () => {
+  const config = await new Promise<unknown>((resolve) => {
+    request(`${base}/config.json`, { headers: { host: 'localhost:4321' } }, (r) => {
+      let text = '';
+      r.on('data', (c) => {
+        text += c;
+      });
+      r.on('end', () => resolve(JSON.parse(text)));
+    }).end();
+  });
+  expect(config).toEqual({
+    supabaseUrl: 'http://localhost:4321',
+    supabaseAnonKey: 'anon',
+    apiUrl: '/api',
+    googleEnabled: false,
+    payments: 'demo',
+    paypalClientId: null,
+  });
+});
+
+test('/auth/v1 goes to the auth server without its prefix, /api is proxied with headers intact', async () => {
+  await fetch(`${base}/auth/v1/token?grant_type=password`, { method: 'POST' });
+  expect(authCalls.at(-1)).toBe('/token?grant_type=password');
+  const res = await fetch(`${base}/api/users/1?x=2`, {
+    method: 'PUT',
+    headers: { authorization: 'Bearer t' },
+    body: '{}',
+  });
+  expect(await res.json()).toEqual({ method: 'PUT', url: '/api/users/1?x=2', auth: 'Bearer t' });
+});
+
+test('an unreachable api answers a JSON 502 the client can show', async () => {
+  api.close();
+  await new Promise((r) => setTimeout(r, 50));
+  const res = await fetch(`${base}/api/health`);
+  expect(res.status).toBe(502);
+  expect((await res.json()).error).toMatch(/unavailable/);
+});
