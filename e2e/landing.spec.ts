@@ -132,6 +132,16 @@ test('a deep link to a section lands on it', async ({ page }) => {
     .toBeLessThan(100);
 });
 
+test('a link to a section from another page lands on the section', async ({ page }) => {
+  await page.goto('/about');
+  await page.locator('footer').getByRole('link', { name: 'Pricing' }).click();
+  await expect(page).toHaveURL(/\/#pricing$/);
+  await page.waitForTimeout(400);
+  await expect
+    .poll(() => page.locator('#pricing').evaluate((el) => Math.abs(el.getBoundingClientRect().top)))
+    .toBeLessThan(100);
+});
+
 test('the scroll progress bar appears after 100 px', async ({ page }) => {
   await page.goto('/');
   const bar = page.getByTestId('scroll-progress');

@@ -1,10 +1,12 @@
-import { Link } from '@tanstack/react-router';
+import { Link, useLocation } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { ArrowRightIcon, SparklesIcon } from '../icons';
 import { buttonVariants } from '../ui/button';
 
 /** Body of a page whose feature is still being built: honest, on-brand, with a way forward. */
 export function ComingSoon({ title, children }: { title: string; children?: ReactNode }) {
+  const { pathname } = useLocation();
+  const inStudio = /^\/app(66|88|99)?$/.test(pathname);
   return (
     <section className="relative isolate overflow-hidden px-4 pt-32 pb-24 sm:pt-40">
       <div className="absolute inset-0 -z-10 bg-lattice opacity-60 [mask-image:radial-gradient(ellipse_at_top,black,transparent_70%)]" />
@@ -21,10 +23,17 @@ export function ComingSoon({ title, children }: { title: string; children?: Reac
           <Link to="/" className={buttonVariants({ variant: 'outline', size: 'lg' })}>
             Back to home
           </Link>
-          <Link to="/app" className={buttonVariants({ variant: 'neural', size: 'lg' })}>
-            Open the studio
-            <ArrowRightIcon />
-          </Link>
+          {inStudio ? (
+            <Link to="/" hash="pricing" className={buttonVariants({ variant: 'neural', size: 'lg' })}>
+              See pricing
+              <ArrowRightIcon />
+            </Link>
+          ) : (
+            <Link to="/app" className={buttonVariants({ variant: 'neural', size: 'lg' })}>
+              Open the studio
+              <ArrowRightIcon />
+            </Link>
+          )}
         </div>
       </div>
     </section>

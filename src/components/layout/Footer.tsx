@@ -6,8 +6,8 @@ const COLUMNS = [
     title: 'Product',
     links: [
       { to: '/app', label: 'Studio' },
-      { to: '/checkout', label: 'Buy credits' },
-      { to: '/profile', label: 'My account' },
+      { to: '/', hash: 'pricing', label: 'Pricing' },
+      { to: '/', hash: 'faq', label: 'FAQ' },
     ],
   },
   {
@@ -32,8 +32,8 @@ const COLUMNS = [
 export function Footer() {
   return (
     <footer className="relative border-t border-border bg-muted/30">
-      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-14 sm:px-6 md:grid-cols-[1.4fr_repeat(3,1fr)] lg:px-8">
-        <div className="max-w-xs">
+      <div className="mx-auto grid max-w-7xl grid-cols-2 gap-x-6 gap-y-10 px-4 py-14 sm:grid-cols-3 sm:px-6 md:grid-cols-[1.4fr_repeat(3,1fr)] lg:px-8">
+        <div className="col-span-full max-w-xs md:col-span-1">
           <Brand />
           <p className="mt-4 text-sm leading-relaxed text-muted-foreground">
             One image in, a real 3D model out: GLB, glTF, OBJ, FBX and print-ready STL, plus a turntable
@@ -45,9 +45,10 @@ export function Footer() {
             <h2 className="text-sm font-semibold text-foreground">{col.title}</h2>
             <ul className="mt-4 space-y-2.5">
               {col.links.map((l) => (
-                <li key={l.to}>
+                <li key={l.label}>
                   <Link
                     to={l.to}
+                    hash={'hash' in l ? l.hash : undefined}
                     className="text-sm text-muted-foreground transition-colors hover:text-foreground focus-visible:text-foreground"
                   >
                     {l.label}

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Contact } from './Contact';
 import { Faq } from './Faq';
 import { Features } from './Features';
@@ -15,7 +15,29 @@ const WaitlistDialog = lazy(() => import('../waitlist/WaitlistDialog'));
 
 type OpenDialog = 'buy-credits' | 'waitlist' | null;
 
+/**
+ * A deep link such as `/#pricing` arrives before React has rendered the sections, so the browser's own jump
+ * misses; jump once the page is there, and again when web fonts have settled the layout.
+ */
+function useInitialHashScroll() {
+  useEffect(() => {
+    const id = decodeURIComponent(window.location.hash.slice(1));
+    if (!id) return;
+    const jump = () => document.getElementById(id)?.scrollIntoView({ behavior: 'instant', block: 'start' });
+    const frame = requestAnimationFrame(jump);
+    let cancelled = false;
+    void document.fonts?.ready.then(() => {
+      if (!cancelled) jump();
+    });
+    return () => {
+      cancelled = true;
+      cancelAnimationFrame(frame);
+    };
+  }, []);
+}
+
 export function LandingPage() {
+  useInitialHashScroll();
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const [mounted, setMounted] = useState<Set<OpenDialog>>(new Set());
 
