@@ -233,6 +233,10 @@ function drawTriangle(ctx: RasterContext, i0: number, first: number, second: num
   const b1s = B1 * SUB;
   const b2s = B2 * SUB;
   // For the early exit along a row: the largest value an edge reaches inside the next pixels.
+  // Largest sample offset per edge: a pixel where e + max < 0 for some edge has no covered sample.
+  const max0 = Math.max(o00, o01, o02, o03);
+  const max1 = Math.max(o10, o11, o12, o13);
+  const max2 = Math.max(o20, o21, o22, o23);
   const stop0 = A0 < 0 ? (B0 > 0 ? b0s : 0) : Number.POSITIVE_INFINITY;
   const stop1 = A1 < 0 ? (B1 > 0 ? b1s : 0) : Number.POSITIVE_INFINITY;
   const stop2 = A2 < 0 ? (B2 > 0 ? b2s : 0) : Number.POSITIVE_INFINITY;
@@ -298,10 +302,8 @@ function drawTriangle(ctx: RasterContext, i0: number, first: number, second: num
   let level = 0;
   if (maxLevel > 0 && uvArea > 0) {
     const ratio = (uvArea * baseW * baseH * SUB * SUB) / area;
-    if (ratio > 2) {
-      level = Math.round(0.5 * Math.log2(ratio));
-      if (level > maxLevel) level = maxLevel;
-    }
+    // round(log4(ratio)) without log: level k covers ratios (2·4^(k−1), 2·4^k].
+    for (let th = 2; ratio > th && level < maxLevel; th *= 4) level++;
   }
   const mip = mips[level];
   const tex = mip.texels;
@@ -319,16 +321,17 @@ function drawTriangle(ctx: RasterContext, i0: number, first: number, second: num
     let pix = py * W + minPX;
     let rx = 0;
     for (let px = minPX; px <= maxPX; px++, pix++, rx += SUB, e0 += a0s, e1 += a1s, e2 += a2s) {
+      if (e0 + max0 < 0 || e1 + max1 < 0 || e2 + max2 < 0) {
+        // Convex: once an edge that falls to the right is negative over a whole pixel, the row is done.
+        if (e0 + stop0 < 0 || e1 + stop1 < 0 || e2 + stop2 < 0) break;
+        continue;
+      }
       let m = 0;
       if (e0 + o00 >= 0 && e1 + o10 >= 0 && e2 + o20 >= 0) m = 1;
       if (e0 + o01 >= 0 && e1 + o11 >= 0 && e2 + o21 >= 0) m |= 2;
       if (e0 + o02 >= 0 && e1 + o12 >= 0 && e2 + o22 >= 0) m |= 4;
       if (e0 + o03 >= 0 && e1 + o13 >= 0 && e2 + o23 >= 0) m |= 8;
-      if (m === 0) {
-        // Convex: once an edge that falls to the right is negative over a whole pixel, the row is done.
-        if (e0 + stop0 < 0 || e1 + stop1 < 0 || e2 + stop2 < 0) break;
-        continue;
-      }
+      if (m === 0) continue;
       const base = pix << 2;
       const qp = qo + qdx * rx + qdy * ry;
       const z0 = qp + qs0;

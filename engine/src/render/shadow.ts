@@ -25,12 +25,12 @@ export interface ShadowOptions {
 
 export const SHADOW_DEFAULTS: ShadowOptions = {
   strength: 1,
-  contactDarkness: 0.5,
-  contactHeight: 0.035,
-  contactBlur: 0.022,
-  ambientDarkness: 0.32,
-  ambientFalloff: 0.3,
-  ambientBlur: 0.09,
+  contactDarkness: 0.78,
+  contactHeight: 0.06,
+  contactBlur: 0.02,
+  ambientDarkness: 0.45,
+  ambientFalloff: 0.5,
+  ambientBlur: 0.065,
   resolution: 192,
 };
 
