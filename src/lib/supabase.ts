@@ -1,4 +1,5 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
+import { rememberAwareStorage } from '../features/auth/sessionStorageChoice';
 import { getConfig } from './config';
 
 /**
@@ -6,7 +7,7 @@ import { getConfig } from './config';
  * dynamically so the landing page never pays for it unless a session exists or the user signs in.
  */
 
-/** Where supabase-js keeps the session in localStorage; fixed so `hasStoredSession` can look without loading it. */
+/** Where supabase-js keeps the session (localStorage, or sessionStorage without Remember me); fixed so `hasStoredSession` can look without loading it. */
 export const AUTH_STORAGE_KEY = 'lift3d-auth-token';
 
 let pending: Promise<SupabaseClient> | null = null;
@@ -27,6 +28,8 @@ async function create(): Promise<SupabaseClient> {
   return createClient(config.supabaseUrl, config.supabaseAnonKey, {
     auth: {
       storageKey: AUTH_STORAGE_KEY,
+      // localStorage or sessionStorage, following the sign-in dialog's Remember me.
+      storage: rememberAwareStorage,
       persistSession: true,
       autoRefreshToken: true,
       detectSessionInUrl: true,
@@ -46,7 +49,7 @@ export function getSupabase(): Promise<SupabaseClient> {
 
 export function hasStoredSession(): boolean {
   try {
-    return window.localStorage.getItem(AUTH_STORAGE_KEY) !== null;
+    return rememberAwareStorage.getItem(AUTH_STORAGE_KEY) !== null;
   } catch {
     return false; // storage disabled (private mode, sandboxed frame): no session can exist
   }

@@ -1,14 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../components/layout/ComingSoon';
+import { ProfilePage } from '../features/profile/ProfilePage';
 
 export const Route = createFileRoute('/profile')({
-  component: Page,
+  component: ProfilePage,
 });
-
-function Page() {
-  return (
-    <ComingSoon title="Profile Dashboard">
-      Your balance, your models and your account settings will live here.
-    </ComingSoon>
-  );
-}

@@ -1,7 +1,8 @@
-import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { User } from '../../lib/api';
 import { getSupabase, hasStoredSession } from '../../lib/supabase';
 import { AuthContext, type AuthContextValue } from './context';
+import { fetchUser } from './session';
 import { readStoredUser, USER_STORAGE_KEY, writeStoredUser } from './storage';
 
 /** Holds the session: the cached user (localStorage `user`), the loading flag and the sign-in dialog state. */
@@ -9,22 +10,59 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const [user, setUserState] = useState<User | null>(null);
   const [loading, setLoading] = useState(true);
   const [signInOpen, setSignInOpen] = useState(false);
-
-  useEffect(() => {
-    setUserState(readStoredUser());
-    setLoading(false);
-    // Another tab signed in or out.
-    const onStorage = (e: StorageEvent) => {
-      if (e.key === USER_STORAGE_KEY || e.key === null) setUserState(readStoredUser());
-    };
-    window.addEventListener('storage', onStorage);
-    return () => window.removeEventListener('storage', onStorage);
-  }, []);
+  const userRef = useRef<User | null>(null);
+  userRef.current = user;
 
   const setUser = useCallback((next: User | null) => {
     writeStoredUser(next);
     setUserState(next);
   }, []);
+
+  useEffect(() => {
+    let cancelled = false;
+    let unsubscribe = () => {};
+    const cached = readStoredUser();
+    // A cached user without a session (expired, or not remembered past the browser session) is stale.
+    if (cached && !hasStoredSession()) writeStoredUser(null);
+    setUserState(cached && hasStoredSession() ? cached : null);
+    setLoading(false);
+    if (hasStoredSession()) {
+      void getSupabase()
+        .then((client) => {
+          if (cancelled) return;
+          const { data } = client.auth.onAuthStateChange((event, session) => {
+            // supabase-js gave up the session (refresh token revoked, signed out in another tab).
+            if (event === 'SIGNED_OUT' || (event === 'INITIAL_SESSION' && !session)) {
+              if (userRef.current) setUser(null);
+            }
+          });
+          unsubscribe = () => data.subscription.unsubscribe();
+        })
+        .catch((err: unknown) => console.error('auth: could not restore the session:', err));
+    }
+    // Another tab signed in or out.
+    const onStorage = (e: StorageEvent) => {
+      if (e.key === USER_STORAGE_KEY || e.key === null) setUserState(readStoredUser());
+    };
+    window.addEventListener('storage', onStorage);
+    return () => {
+      cancelled = true;
+      unsubscribe();
+      window.removeEventListener('storage', onStorage);
+    };
+  }, [setUser]);
+
+  const refreshUser = useCallback(async () => {
+    const current = userRef.current;
+    if (!current) return;
+    try {
+      const fresh = await fetchUser(current.id);
+      // Signed out meanwhile: do not bring the user back.
+      if (userRef.current?.id === fresh.id) setUser(fresh);
+    } catch (err) {
+      console.error('auth: refreshing the user failed:', err instanceof Error ? err.message : err);
+    }
+  }, [setUser]);
 
   const signOut = useCallback(async () => {
     writeStoredUser(null);
@@ -40,8 +78,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const closeSignIn = useCallback(() => setSignInOpen(false), []);
 
   const value = useMemo<AuthContextValue>(
-    () => ({ user, loading, setUser, signOut, openSignIn, signInOpen, closeSignIn }),
-    [user, loading, setUser, signOut, openSignIn, signInOpen, closeSignIn],
+    () => ({ user, loading, setUser, refreshUser, signOut, openSignIn, signInOpen, closeSignIn }),
+    [user, loading, setUser, refreshUser, signOut, openSignIn, signInOpen, closeSignIn],
   );
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;

@@ -7,6 +7,8 @@ export interface AuthContextValue {
   loading: boolean;
   /** Replaces the signed-in user (and its cached copy). */
   setUser: (user: User | null) => void;
+  /** Re-fetches the signed-in user by id; a failure is only logged (SPEC §4 "Session"). */
+  refreshUser: () => Promise<void>;
   /** Clears the session everywhere; callers navigate afterwards. */
   signOut: () => Promise<void>;
   /** Opens the sign-in dialog. */

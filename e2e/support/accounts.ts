@@ -1,0 +1,68 @@
+// Account helpers for browser tests: unique identities, sign-up through the Supabase Auth API of the
+// stack under test, sign-in through the dialog, and the mail outbox.
+import { randomUUID } from 'node:crypto';
+import { expect, type Page } from '@playwright/test';
+import { database } from './db.ts';
+
+export function newIdentity(label = 'user') {
+  const id = randomUUID().slice(0, 8);
+  return { name: `Test ${label} ${id}`, email: `${label}-${id}@example.test`, password: `pw-${id}-secret` };
+}
+
+async function anonKey(baseURL: string): Promise<string> {
+  const res = await fetch(`${baseURL}/config.json`);
+  const config = (await res.json()) as { supabaseAnonKey: string };
+  return config.supabaseAnonKey;
+}
+
+/** Creates an account without the UI (Supabase Auth `POST /signup`); returns its id. */
+export async function signUpByApi(baseURL: string, who: { name: string; email: string; password: string }) {
+  const key = await anonKey(baseURL);
+  const res = await fetch(`${baseURL}/auth/v1/signup`, {
+    method: 'POST',
+    headers: { apikey: key, 'content-type': 'application/json' },
+    body: JSON.stringify({ email: who.email, password: who.password, data: { name: who.name } }),
+  });
+  const body = (await res.json()) as { user?: { id: string }; id?: string };
+  expect(res.status, JSON.stringify(body)).toBe(200);
+  return body.user?.id ?? (body.id as string);
+}
+
+export function dialog(page: Page) {
+  return page.getByRole('dialog');
+}
+
+export async function openSignIn(page: Page) {
+  await page.locator('header').getByRole('button', { name: 'Sign In' }).first().click();
+  await expect(dialog(page)).toBeVisible();
+}
+
+/** Signs in through the dialog on the current page and waits for the studio. */
+export async function signInThroughDialog(page: Page, email: string, password: string) {
+  await openSignIn(page);
+  const d = dialog(page);
+  await d.getByLabel('Email').fill(email);
+  await d.getByLabel('Password', { exact: true }).fill(password);
+  await d.getByRole('button', { name: 'Sign In', exact: true }).last().click();
+  await expect(d.getByText('Welcome Back!')).toBeVisible();
+  await page.waitForURL('**/app');
+}
+
+export async function signOutThroughMenu(page: Page) {
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await page.getByRole('menuitem', { name: 'Sign Out' }).click();
+  await page.waitForURL((url) => url.pathname === '/');
+  await expect(page.locator('header').getByRole('button', { name: 'Sign In' }).first()).toBeVisible();
+}
+
+/** The newest outbox mail to `address` (the stack queues auth mail there). */
+export async function latestMailTo(address: string): Promise<{ subject: string; text_body: string }> {
+  const sql = database();
+  for (let i = 0; i < 50; i++) {
+    const rows = await sql<{ subject: string; text_body: string }[]>`
+      select subject, text_body from public.mail_outbox where to_address = ${address} order by id desc limit 1`;
+    if (rows[0]) return rows[0];
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`e2e: no mail to ${address} in the outbox`);
+}

@@ -1,0 +1,74 @@
+/**
+ * The session operations behind the sign-in dialog, the Google sign-in and the profile (SPEC §4
+ * "Session"): authenticate with Supabase Auth, then fetch the full user by id from /api.
+ */
+import type { Session } from '@supabase/supabase-js';
+import { api, type User } from '../../lib/api';
+import { getSupabase } from '../../lib/supabase';
+import { authErrorMessage } from './authErrors';
+import { setRememberSession } from './sessionStorageChoice';
+import { normaliseUser } from './storage';
+
+export class AuthFailure extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'AuthFailure';
+  }
+}
+
+export async function fetchUser(id: string): Promise<User> {
+  const { user } = await api.get<{ user: User }>(`/users/${encodeURIComponent(id)}`);
+  return normaliseUser(user as User & Record<string, unknown>);
+}
+
+export async function signInWithPassword(email: string, password: string, remember: boolean): Promise<User> {
+  setRememberSession(remember);
+  const client = await getSupabase();
+  const { data, error } = await client.auth.signInWithPassword({ email, password });
+  if (error || !data.session) throw new AuthFailure(authErrorMessage(error));
+  return fetchUser(data.session.user.id);
+}
+
+export async function signUp(
+  name: string,
+  email: string,
+  password: string,
+  remember: boolean,
+): Promise<User> {
+  setRememberSession(remember);
+  const client = await getSupabase();
+  const { data, error } = await client.auth.signUp({ email, password, options: { data: { name } } });
+  if (error) throw new AuthFailure(authErrorMessage(error));
+  if (!data.session) {
+    // Supabase projects that require e-mail confirmation answer without a session.
+    throw new AuthFailure('Account created. Please confirm your email address, then sign in.');
+  }
+  return fetchUser(data.session.user.id);
+}
+
+/** Sends the recovery e-mail; its link opens /reset-password signed in for the password change. */
+export async function sendPasswordReset(email: string): Promise<void> {
+  const client = await getSupabase();
+  const { error } = await client.auth.resetPasswordForEmail(email, {
+    redirectTo: `${window.location.origin}/reset-password`,
+  });
+  if (error) throw new AuthFailure(authErrorMessage(error));
+}
+
+/** Adopts a session obtained elsewhere (the Google popup) and returns its user. */
+export async function adoptSession(session: Pick<Session, 'access_token' | 'refresh_token'>): Promise<User> {
+  const client = await getSupabase();
+  const { data, error } = await client.auth.setSession({
+    access_token: session.access_token,
+    refresh_token: session.refresh_token,
+  });
+  if (error || !data.session) throw new AuthFailure(authErrorMessage(error));
+  return fetchUser(data.session.user.id);
+}
+
+/** The signed-in user's id per supabase-js, or null. */
+export async function currentUserId(): Promise<string | null> {
+  const client = await getSupabase();
+  const { data } = await client.auth.getSession();
+  return data.session?.user.id ?? null;
+}
