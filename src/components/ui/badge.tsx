@@ -4,7 +4,7 @@ import { cn } from '../../lib/cn';
 export type BadgeVariant = 'default' | 'secondary' | 'outline' | 'success' | 'destructive' | 'neural';
 
 const variants: Record<BadgeVariant, string> = {
-  default: 'border-transparent bg-primary text-primary-foreground',
+  default: 'border-transparent bg-primary-strong text-primary-foreground',
   secondary: 'border-transparent bg-secondary text-secondary-foreground',
   outline: 'border-border text-foreground',
   success: 'border-transparent bg-success/15 text-success',

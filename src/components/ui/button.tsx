@@ -16,7 +16,7 @@ const base =
   'inline-flex shrink-0 cursor-pointer select-none items-center justify-center gap-2 whitespace-nowrap rounded-xl text-sm font-semibold transition-all duration-200 outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background disabled:pointer-events-none disabled:opacity-50 [&_svg]:size-4 [&_svg]:shrink-0';
 
 const variants: Record<ButtonVariant, string> = {
-  default: 'bg-primary text-primary-foreground shadow-sm hover:brightness-110 active:brightness-95',
+  default: 'bg-primary-strong text-primary-foreground shadow-sm hover:brightness-110 active:brightness-95',
   destructive: 'bg-destructive text-destructive-foreground shadow-sm hover:brightness-110',
   outline: 'border border-input bg-background/60 text-foreground hover:bg-muted',
   secondary: 'bg-secondary text-secondary-foreground hover:brightness-95 dark:hover:brightness-125',
