@@ -190,6 +190,45 @@ export function googleSuite(database: () => TestDatabase): void {
       expect(await replayed.json()).toMatchObject({ error_code: 'bad_oauth_state' });
     });
 
+    it('reads e-mail and name from userinfo when the ID token carries only the subject', async () => {
+      let bare: TestOidcProvider | undefined;
+      const server = await startAuthServer(db, {
+        prepare: async ({ authUrl }) => {
+          bare = await startOidcProvider({
+            redirectUri: `${authUrl}/callback`,
+            account: {
+              sub: 'userinfo-1',
+              email: 'userinfo@example.test',
+              email_verified: true,
+              name: 'Info Only',
+            },
+            profileInIdToken: false,
+          });
+          return {
+            google: { issuer: bare.issuer, clientId: bare.clientId, clientSecret: bare.clientSecret },
+          };
+        },
+      });
+      try {
+        const client = server.client({ flowType: 'pkce' });
+        const { data } = await client.auth.signInWithOAuth({
+          provider: 'google',
+          options: { redirectTo: `${server.url}/auth/callback`, skipBrowserRedirect: true },
+        });
+        const { final } = await browse(
+          data.url!,
+          (u) => u.origin === server.url && u.pathname === '/auth/callback',
+        );
+        const exchanged = await client.auth.exchangeCodeForSession(final.searchParams.get('code')!);
+        expect(exchanged.error).toBeNull();
+        expect(exchanged.data.user?.email).toBe('userinfo@example.test');
+        expect(exchanged.data.user?.user_metadata.name).toBe('Info Only');
+      } finally {
+        await server.stop();
+        await bare?.stop();
+      }
+    });
+
     it('sends provider errors back to the app and rejects unknown providers', async () => {
       const { url } = await startSignIn('pkce');
       const { final: atProvider } = await browse(url, (u) => u.origin === provider.issuer);

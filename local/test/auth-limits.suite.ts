@@ -145,11 +145,9 @@ export function limitsSuite(database: () => TestDatabase): void {
         config: { additionalRedirectUrls: ['http://localhost:5173/**'] },
       });
       try {
-        await limiterFree
-          .client()
-          .auth.resetPasswordForEmail('redirect-a@example.test', {
-            redirectTo: 'https://evil.example/steal',
-          });
+        await limiterFree.client().auth.resetPasswordForEmail('redirect-a@example.test', {
+          redirectTo: 'https://evil.example/steal',
+        });
         await limiterFree.client().auth.resetPasswordForEmail('redirect-b@example.test', {
           redirectTo: 'http://localhost:5173/reset-password',
         });

@@ -30,7 +30,6 @@ export type AuthErrorCode =
   | 'otp_expired'
   | 'over_request_rate_limit'
   | 'over_email_send_rate_limit'
-  | 'email_address_invalid'
   | 'not_found'
   | 'unsupported_grant_type'
   | 'conflict';

@@ -82,13 +82,18 @@ export class OidcClients {
         `Unable to exchange external code: ${(error as Error).message}`,
       );
     }
-    const claims = (tokens.claims() ?? {}) as Record<string, unknown>;
+    let claims = (tokens.claims() ?? {}) as Record<string, unknown>;
     if (typeof claims.sub !== 'string' || !claims.sub) {
       throw new AuthHttpError(
         400,
         'bad_oauth_callback',
         'The provider returned an ID token without a subject.',
       );
+    }
+    // Providers that keep profile claims out of the ID token serve them from userinfo.
+    if (typeof claims.email !== 'string' && config.serverMetadata().userinfo_endpoint) {
+      const userinfo = await client.fetchUserInfo(config, tokens.access_token, claims.sub);
+      claims = { ...userinfo, ...claims };
     }
     return {
       sub: claims.sub as string,

@@ -48,10 +48,14 @@ interface ProviderInstance {
   };
 }
 
-export async function startOidcProvider(options: {
+export interface OidcProviderOptions {
   redirectUri: string;
   account: OidcAccount;
-}): Promise<TestOidcProvider> {
+  /** Put e-mail and name in the ID token as Google does (default), or only serve them from userinfo. */
+  profileInIdToken?: boolean;
+}
+
+export async function startOidcProvider(options: OidcProviderOptions): Promise<TestOidcProvider> {
   const specifier = 'oidc-provider';
   const { default: Provider } = (await import(specifier)) as {
     default: new (issuer: string, config: object) => ProviderInstance;
@@ -113,7 +117,7 @@ export async function startOidcProvider(options: {
     },
     claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
     // Google puts the profile claims in the ID token; so does this stand-in.
-    conformIdTokenClaims: false,
+    conformIdTokenClaims: options.profileInIdToken === false,
     features: { devInteractions: { enabled: false } },
     interactions: { url: (_ctx: unknown, interaction: { uid: string }) => `/interaction/${interaction.uid}` },
     jwks: { keys: [jwk] },

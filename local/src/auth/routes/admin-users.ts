@@ -65,7 +65,7 @@ export async function adminCreateUser(ctx: AuthContext, request: RequestContext)
     throw badRequest('validation_failed', 'Unable to validate email address: an email is required');
   const email = normalizeEmail(rawEmail);
   if (!isValidEmail(email))
-    throw badRequest('email_address_invalid', 'Unable to validate email address: invalid format');
+    throw badRequest('validation_failed', 'Unable to validate email address: invalid format');
   const password = stringField(body, 'password');
   if (password !== undefined) checkPassword(password, ctx.config.minimumPasswordLength);
   const confirmed = booleanField(body, 'email_confirm') ?? false;
@@ -145,7 +145,7 @@ export async function adminUpdateUser(ctx: AuthContext, request: RequestContext,
   if (rawEmail !== undefined) {
     const email = normalizeEmail(rawEmail);
     if (!isValidEmail(email))
-      throw badRequest('email_address_invalid', 'Unable to validate email address: invalid format');
+      throw badRequest('validation_failed', 'Unable to validate email address: invalid format');
     if (email !== target.email) {
       const owner = await findUserByEmail(ctx.sql, email);
       if (owner && owner.id !== target.id) throw emailExists();

@@ -37,7 +37,7 @@ export async function recover(ctx: AuthContext, request: RequestContext): Promis
   if (!rawEmail) throw badRequest('validation_failed', 'Password recovery requires an email');
   const email = normalizeEmail(rawEmail);
   if (!isValidEmail(email))
-    throw badRequest('email_address_invalid', 'Unable to validate email address: invalid format');
+    throw badRequest('validation_failed', 'Unable to validate email address: invalid format');
   const pkce = readCodeChallenge(
     stringField(request.body, 'code_challenge'),
     stringField(request.body, 'code_challenge_method'),

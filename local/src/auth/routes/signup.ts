@@ -35,7 +35,7 @@ export async function signup(ctx: AuthContext, request: RequestContext): Promise
   if (!rawEmail) throw badRequest('validation_failed', 'An email address is required');
   const email = normalizeEmail(rawEmail);
   if (!isValidEmail(email))
-    throw badRequest('email_address_invalid', 'Unable to validate email address: invalid format');
+    throw badRequest('validation_failed', 'Unable to validate email address: invalid format');
   if (!password) throw unprocessable('validation_failed', 'Signup requires a valid password');
   checkPassword(password, ctx.config.minimumPasswordLength);
 

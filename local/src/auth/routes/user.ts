@@ -45,7 +45,7 @@ export async function putUser(ctx: AuthContext, request: RequestContext): Promis
   if (rawEmail !== undefined) {
     const email = normalizeEmail(rawEmail);
     if (!isValidEmail(email))
-      throw badRequest('email_address_invalid', 'Unable to validate email address: invalid format');
+      throw badRequest('validation_failed', 'Unable to validate email address: invalid format');
     if (email !== caller.user.email) {
       const owner = await findUserByEmail(ctx.sql, email);
       if (owner && owner.id !== caller.user.id) {
