@@ -24,6 +24,8 @@ export interface LocalConfig {
   mailFrom: string;
   startWorker: boolean;
   nodeEnv: string;
+  /** A hosted Supabase project (SUPABASE_URL + SUPABASE_SERVICE_ROLE_KEY), for tools such as admin:create. */
+  supabase: { url: string; serviceRoleKey: string } | null;
 }
 
 /** A fixed development secret: the local stack refuses production, so it never protects real data. */
@@ -65,5 +67,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): LocalConfig {
     mailFrom: env.MAIL_FROM ?? 'Lift3D <no-reply@lift3d.local>',
     startWorker: env.START_WORKER !== '0',
     nodeEnv: env.NODE_ENV ?? 'development',
+    supabase:
+      env.SUPABASE_URL && env.SUPABASE_SERVICE_ROLE_KEY
+        ? { url: env.SUPABASE_URL.replace(/\/+$/, ''), serviceRoleKey: env.SUPABASE_SERVICE_ROLE_KEY }
+        : null,
   };
 }
