@@ -143,6 +143,23 @@ export function coreSuite(database: () => TestDatabase): void {
       expect(unknown.error).toMatchObject({ status: 400, code: 'refresh_token_not_found' });
     });
 
+    it('answers concurrent refreshes of one token with the same rotated token', async () => {
+      const { session } = await signUp();
+      const answers = await Promise.all(
+        Array.from({ length: 5 }, () =>
+          auth.client().auth.refreshSession({ refresh_token: session.refresh_token }),
+        ),
+      );
+      expect(answers.map((a) => a.error)).toEqual([null, null, null, null, null]);
+      const tokens = new Set(answers.map((a) => a.data.session?.refresh_token));
+      expect(tokens.size).toBe(1);
+      expect(tokens.has(session.refresh_token)).toBe(false);
+      const [{ count }] = await db.sql`
+        select count(*)::int as count from auth.refresh_tokens
+         where session_id = ${decodeJwt(session.access_token).session_id as string}`;
+      expect(count).toBe(2);
+    });
+
     it('updates the password, then signs in only with the new one', async () => {
       const { email, password, session } = await signUp();
       const client = auth.client();

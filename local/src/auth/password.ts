@@ -25,7 +25,13 @@ export function checkPassword(password: string, minimumLength: number): void {
 
 export const hashPassword = (password: string) => bcrypt.hash(password, COST);
 
+// Compared against when there is no hash, so an unknown e-mail takes as long as a wrong password.
+const DUMMY_HASH = bcrypt.hashSync('lift3d-no-such-password', COST);
+
 export async function passwordMatches(password: string, hash: string | null): Promise<boolean> {
-  if (!hash) return false;
+  if (!hash) {
+    await bcrypt.compare(password, DUMMY_HASH);
+    return false;
+  }
   return bcrypt.compare(password, hash);
 }
