@@ -2,10 +2,17 @@ import { Link } from '@tanstack/react-router';
 import { ArrowRightIcon, InfinityIcon } from '../../components/icons';
 import { Badge } from '../../components/ui/badge';
 import { Dialog } from '../../components/ui/dialog';
-import { CREDIT_PACKS, CREDITS_PER_GENERATION, formatEuro, generationsFor } from './packs';
+import { useAuth } from '../auth/context';
+import { CREDITS_PER_GENERATION, formatEuro, generationsFor } from './packs';
+import { useCreditPacks } from './useCreditPacks';
 
-/** Pick a credit pack; each choice continues to the checkout page with the pack preselected. */
+/**
+ * The Buy Credits dialog (landing hero, studio, profile): pick a pack, continue to the checkout page with
+ * it preselected. Packs come from the database through `useCreditPacks`.
+ */
 export default function BuyCreditsDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { packs } = useCreditPacks();
+  const { user } = useAuth();
   return (
     <Dialog
       open={open}
@@ -15,7 +22,7 @@ export default function BuyCreditsDialog({ open, onClose }: { open: boolean; onC
       description={`Every conversion costs ${CREDITS_PER_GENERATION} credits and includes all five formats. No subscription.`}
     >
       <ul className="flex flex-col gap-3">
-        {CREDIT_PACKS.map((pack) => (
+        {packs.map((pack) => (
           <li key={pack.id}>
             <Link
               to="/checkout"
@@ -39,6 +46,14 @@ export default function BuyCreditsDialog({ open, onClose }: { open: boolean; onC
           </li>
         ))}
       </ul>
+      {user ? (
+        <p className="mt-4 text-sm text-muted-foreground" data-testid="dialog-balance">
+          Your balance:{' '}
+          <span className="font-semibold text-foreground">
+            {user.credits.toLocaleString('en-US')} credits
+          </span>
+        </p>
+      ) : null}
       <p className="mt-5 flex items-center gap-2 text-xs text-muted-foreground">
         <InfinityIcon className="size-4 text-primary" />
         Credits never expire. 7-day money-back guarantee on unused packs.

@@ -1,20 +1,22 @@
 /**
- * The credit packs shown on the landing page and at checkout (SPEC §3, §9). This is the single front-end
- * list until the packs are read from the database; nothing else may hard-code a pack.
+ * The credit packs shown on the landing page and at checkout (SPEC §3, §9). The database defines them
+ * (supabase/migrations/*_credit_packs.sql) and `useCreditPacks()` reads them from `GET /api/credit-packs`;
+ * this list is only the first paint and the fallback when the API cannot be reached, and must match the
+ * migration's seed. Nothing else may hard-code a pack.
  */
 
 /** Credits one conversion (a 3D model or a video) costs. */
 export const CREDITS_PER_GENERATION = 50;
 
-export type PackId = 'starter' | 'professional' | 'enterprise';
+export type PackId = 'starter' | 'professional' | 'enterprise' | (string & {});
 
 export interface CreditPack {
   id: PackId;
   name: string;
   credits: number;
-  /** Price in euro. */
+  /** Price in euro (major units); orders are priced in cents by the server from the database. */
   price: number;
-  currency: 'EUR';
+  currency: string;
   popular: boolean;
   note: string;
   /** The headline bonus against the Starter rate, if any. */
@@ -78,9 +80,9 @@ export function pricePerThousand(pack: Pick<CreditPack, 'credits' | 'price'>): s
 }
 
 /** Case-insensitive lookup by id; unknown ids give undefined. */
-export function findPack(id: string): CreditPack | undefined {
+export function findPack(id: string, packs: readonly CreditPack[] = CREDIT_PACKS): CreditPack | undefined {
   const key = id.trim().toLowerCase();
-  return CREDIT_PACKS.find((p) => p.id === key);
+  return packs.find((p) => p.id === key);
 }
 
 export function formatEuro(amount: number): string {

@@ -2,7 +2,8 @@ import { Link } from '@tanstack/react-router';
 import { CheckIcon, InfinityIcon, LockIcon, ShieldIcon } from '../../components/icons';
 import { buttonVariants } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
-import { CREDIT_PACKS, CREDITS_PER_GENERATION, formatEuro, generationsFor } from '../credits/packs';
+import { CREDITS_PER_GENERATION, formatEuro, generationsFor } from '../credits/packs';
+import { useCreditPacks } from '../credits/useCreditPacks';
 import { SectionHeading } from './SectionHeading';
 
 const ASSURANCES = [
@@ -12,6 +13,7 @@ const ASSURANCES = [
 ];
 
 export function Pricing() {
+  const { packs } = useCreditPacks();
   return (
     <section id="pricing" aria-labelledby="pricing-title" className="relative py-20 sm:py-28">
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
@@ -20,7 +22,7 @@ export function Pricing() {
         </SectionHeading>
 
         <div className="mx-auto mt-14 grid max-w-5xl items-stretch gap-6 lg:grid-cols-3">
-          {CREDIT_PACKS.map((pack) => (
+          {packs.map((pack) => (
             <article
               key={pack.id}
               data-pack={pack.id}

@@ -1,14 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../../components/layout/ComingSoon';
+import { CancelPage } from '../../features/payments/CancelPage';
 
 export const Route = createFileRoute('/checkout/cancel')({
-  component: Page,
+  component: CancelPage,
 });
-
-function Page() {
-  return (
-    <ComingSoon title="Payment cancelled">
-      No charges were made. You can pick a pack again whenever you are ready.
-    </ComingSoon>
-  );
-}

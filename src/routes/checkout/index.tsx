@@ -1,26 +1,18 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../../components/layout/ComingSoon';
-import { findPack } from '../../features/credits/packs';
+import { CheckoutPage } from '../../features/payments/CheckoutPage';
 
 export interface CheckoutSearch {
   pack?: string;
 }
 
 export const Route = createFileRoute('/checkout/')({
-  // Unknown packs are ignored (SPEC §2): the page falls back to its default.
+  // Matched case-insensitively against the packs on the page; unknown values are ignored there (SPEC §2).
   validateSearch: (search: Record<string, unknown>): CheckoutSearch =>
-    typeof search.pack === 'string' && findPack(search.pack) ? { pack: search.pack.toLowerCase() } : {},
+    typeof search.pack === 'string' && search.pack.trim() ? { pack: search.pack.trim().toLowerCase() } : {},
   component: Page,
 });
 
 function Page() {
   const { pack } = Route.useSearch();
-  const chosen = findPack(pack ?? 'professional');
-  return (
-    <ComingSoon title="Get More Credits">
-      {chosen
-        ? `You picked the ${chosen.name} pack: ${chosen.credits.toLocaleString('en-US')} credits for €${chosen.price}. Secure checkout opens here very soon.`
-        : 'Secure checkout opens here very soon.'}
-    </ComingSoon>
-  );
+  return <CheckoutPage requestedPack={pack} />;
 }

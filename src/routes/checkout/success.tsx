@@ -1,14 +1,19 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../../components/layout/ComingSoon';
+import { SuccessPage } from '../../features/payments/SuccessPage';
+
+export interface SuccessSearch {
+  credits?: number;
+}
 
 export const Route = createFileRoute('/checkout/success')({
+  validateSearch: (search: Record<string, unknown>): SuccessSearch => {
+    const n = Number(search.credits);
+    return Number.isSafeInteger(n) && n > 0 ? { credits: n } : {};
+  },
   component: Page,
 });
 
 function Page() {
-  return (
-    <ComingSoon title="Payment received">
-      Thank you! Your credits appear on your profile as soon as the payment is confirmed.
-    </ComingSoon>
-  );
+  const { credits } = Route.useSearch();
+  return <SuccessPage credits={credits} />;
 }

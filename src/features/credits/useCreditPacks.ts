@@ -1,0 +1,48 @@
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../lib/api';
+import { CREDIT_PACKS, type CreditPack } from './packs';
+
+/** A pack as `GET /api/credit-packs` returns it. */
+export interface ApiCreditPack {
+  id: string;
+  name: string;
+  credits: number;
+  priceCents: number;
+  currency: string;
+  popular: boolean;
+  note: string;
+  bonus: string | null;
+  features: string[];
+}
+
+export function fromApiPack(p: ApiCreditPack): CreditPack {
+  return {
+    id: p.id,
+    name: p.name,
+    credits: p.credits,
+    price: p.priceCents / 100,
+    currency: p.currency,
+    popular: p.popular,
+    note: p.note,
+    bonus: p.bonus ?? undefined,
+    features: p.features,
+  };
+}
+
+export const creditPacksQuery = {
+  queryKey: ['credit-packs'] as const,
+  queryFn: async (): Promise<CreditPack[]> => {
+    const { packs } = await api.get<{ packs: ApiCreditPack[] }>('/credit-packs', { anonymous: true });
+    return packs.map(fromApiPack);
+  },
+};
+
+/**
+ * The active packs from the database. The shared list paints first and stays when the API is
+ * unreachable, so pricing never disappears; prices charged always come from the server anyway.
+ */
+export function useCreditPacks(): { packs: readonly CreditPack[]; fromServer: boolean } {
+  const query = useQuery({ ...creditPacksQuery, staleTime: 60_000 });
+  const packs = query.data && query.data.length > 0 ? query.data : CREDIT_PACKS;
+  return { packs, fromServer: Boolean(query.data) };
+}
