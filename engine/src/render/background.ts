@@ -65,9 +65,9 @@ export function paintBackground(
       seed ^= seed >>> 17;
       seed ^= seed << 5;
       const n = ((seed >>> 0) / 4294967296 - 0.5) * 0.9;
-      const r = Math.max(0, Math.min(255, Math.round(rowR * k + n)));
-      const g = Math.max(0, Math.min(255, Math.round(rowG * k + n)));
-      const b = Math.max(0, Math.min(255, Math.round(rowB * k + n)));
+      const r = clampByte(rowR * k + n + 0.5);
+      const g = clampByte(rowG * k + n + 0.5);
+      const b = clampByte(rowB * k + n + 0.5);
       out[y * width + x] = (255 << 24) | (b << 16) | (g << 8) | r;
     }
   }
@@ -79,4 +79,8 @@ function shape(t: number): number {
   const glow = 1 + 0.035 * Math.exp(-t * t * 3);
   const v = Math.min(1, Math.abs(t));
   return glow * (1 - 0.07 * v * v * v * v);
+}
+
+function clampByte(v: number): number {
+  return v <= 0 ? 0 : v >= 255 ? 255 : v | 0;
 }

@@ -9,7 +9,7 @@
  *   that fades with height, the way a real softbox shadow looks.
  */
 import type { Mesh } from '../types.ts';
-import { type Camera, pixelRay, project } from './camera.ts';
+import { type Camera, project } from './camera.ts';
 
 export interface ShadowOptions {
   /** 0 disables the shadow. */
@@ -125,9 +125,6 @@ export function buildGroundShadow(mesh: Mesh, camera: Camera, options: ShadowOpt
       if (map[z * G + x] > reachByRadius[bin]) reachByRadius[bin] = map[z * G + x];
     }
   }
-  const list: number[] = [];
-  const ground: number[] = [];
-  const ray = new Float64Array(3);
   const eyeH = camera.eyeY - minY;
   // Only the screen box of the map's circle on the floor can see it.
   const corner = new Float64Array(3);
@@ -153,29 +150,39 @@ export function buildGroundShadow(mesh: Mesh, camera: Camera, options: ShadowOpt
   const xEnd = Math.min(camera.width, Math.ceil(bx1) + 1);
   const yStart = Math.max(0, Math.floor(by0) - 1);
   const yEnd = Math.min(camera.height, Math.ceil(by1) + 1);
+  const capacity = Math.max(0, (xEnd - xStart) * (yEnd - yStart));
+  const pixels = new Uint32Array(capacity);
+  const ground = new Float32Array(capacity * 2);
+  let count = 0;
+  // The view ray through a pixel, as in pixelRay, unrolled: this loop visits up to a million pixels.
+  const { focal, cx, cy, sinE, cosE } = camera;
   for (let py = yStart; py < yEnd; py++) {
+    const ty = -(py + 0.5 - cy) / focal;
+    const rayY = ty * cosE - sinE;
+    if (rayY >= -1e-6) continue;
+    const t = eyeH / -rayY;
+    const gz = camera.eyeZ + (-ty * sinE - cosE) * t;
     for (let px = xStart; px < xEnd; px++) {
-      pixelRay(camera, px + 0.5, py + 0.5, ray);
-      if (ray[1] >= -1e-6) continue;
-      const t = eyeH / -ray[1];
-      const gx = ray[0] * t;
-      const gz = camera.eyeZ + ray[2] * t;
-      const r = Math.hypot(gx, gz) / extent;
+      const gx = ((px + 0.5 - cx) / focal) * t;
+      const r = Math.sqrt(gx * gx + gz * gz) / extent;
       if (r >= 1) continue;
-      const bin = Math.floor(r * bins);
+      const bin = (r * bins) | 0;
       // Neighbouring bins too: bilinear lookups reach one cell further.
       if (
-        Math.max(reachByRadius[bin], reachByRadius[bin + 1], reachByRadius[Math.max(0, bin - 1)]) < MIN_SHADE
+        reachByRadius[bin] < MIN_SHADE &&
+        reachByRadius[bin + 1] < MIN_SHADE &&
+        reachByRadius[bin > 0 ? bin - 1 : 0] < MIN_SHADE
       ) {
         continue;
       }
-      list.push(py * camera.width + px);
-      ground.push(gx, gz);
+      pixels[count] = py * camera.width + px;
+      ground[count * 2] = gx;
+      ground[count * 2 + 1] = gz;
+      count++;
     }
   }
-  return { pixels: Uint32Array.from(list), ground: Float32Array.from(ground), map, size: G, extent };
+  return { pixels: pixels.slice(0, count), ground: ground.slice(0, count * 2), map, size: G, extent };
 }
-
 /** Darkens `frame` (packed RGBA words) by the footprint turned by `angle` radians. */
 export function applyGroundShadow(shadow: GroundShadow, frame: Int32Array, angle: number): void {
   const { pixels, ground, map, size: G, extent } = shadow;

@@ -22,7 +22,7 @@ export const FFMPEG_MISSING =
 
 const cache = new Map<string, FfmpegInfo | null>();
 
-/** Runs `ffmpeg -version` and `-encoders`; null when the file is not a working ffmpeg. */
+/** Runs `ffmpeg -version`; null when the file is not a working ffmpeg. */
 function probe(path: string, source: FfmpegInfo['source']): FfmpegInfo | null {
   const key = `${source}:${path}`;
   if (cache.has(key)) return cache.get(key) ?? null;
@@ -30,13 +30,8 @@ function probe(path: string, source: FfmpegInfo['source']): FfmpegInfo | null {
   const version = spawnSync(path, ['-hide_banner', '-version'], { encoding: 'utf8', timeout: 10_000 });
   if (version.status === 0) {
     const m = /ffmpeg version (\S+)/.exec(version.stdout);
-    const encoders = spawnSync(path, ['-hide_banner', '-encoders'], { encoding: 'utf8', timeout: 10_000 });
-    info = {
-      path,
-      version: m ? m[1] : 'unknown',
-      source,
-      h264: encoders.status === 0 && /\blibx264\b/.test(encoders.stdout),
-    };
+    // The build configuration printed by -version lists --enable-libx264 (one spawn instead of two).
+    info = { path, version: m ? m[1] : 'unknown', source, h264: /--enable-libx264\b/.test(version.stdout) };
   }
   cache.set(key, info);
   return info;

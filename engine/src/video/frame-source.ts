@@ -6,12 +6,13 @@
  *   thread that renders 30 ms frames back to back would starve the pipe (the OS pipe holds 64 KB of a
  *   2 MB frame). With the renderers in workers the main thread only moves buffers and feeds ffmpeg.
  * - Each worker builds its own renderer from a copy of the model (≈0.2 s, in parallel); buffers are
- *   transferred, never copied.
+ *   transferred, never copied. How workers load their code: see worker-code.ts.
  */
 import { Worker } from 'node:worker_threads';
 import { EngineError, type EngineErrorCode } from '../errors.ts';
 import { createTurntableRenderer, type RenderOptions } from '../render/renderer.ts';
 import type { TexturedModel } from '../types.ts';
+import { renderWorkerCode } from './worker-code.ts';
 import type { WorkerReply, WorkerRequest } from './worker-protocol.ts';
 
 export interface FrameSource {
@@ -47,7 +48,8 @@ function openInThread(model: TexturedModel, options: Partial<RenderOptions>): Fr
       return buffer;
     },
     async still(angle, width, height) {
-      const still = createTurntableRenderer(model, { ...options, width, height });
+      const same = renderer.width === width && renderer.height === height;
+      const still = same ? renderer : createTurntableRenderer(model, { ...options, width, height });
       const out = new Uint8Array(width * height * 4);
       still.renderFrame(angle, out);
       return out;
@@ -61,8 +63,6 @@ interface Waiter<T> {
   resolve(value: T): void;
   reject(err: Error): void;
 }
-
-const WORKER_URL = new URL('./render-worker-boot.mjs', import.meta.url);
 
 async function openWorkerPool(
   model: TexturedModel,
@@ -85,8 +85,9 @@ async function openWorkerPool(
     for (const w of ready.splice(0)) w.reject(err);
   };
 
+  const code = await renderWorkerCode();
   const workers = Array.from({ length: threads }, () => {
-    const worker = new Worker(WORKER_URL);
+    const worker = code.kind === 'script' ? new Worker(code.code, { eval: true }) : new Worker(code.url);
     const state = { worker, inflight: 0 };
     worker.on('message', (msg: WorkerReply) => {
       if (msg.type === 'ready') ready.shift()?.resolve();

@@ -34,7 +34,10 @@ port.on('message', (msg: WorkerRequest) => {
       ]);
     } else if (msg.type === 'still') {
       const t0 = performance.now();
-      const still = createTurntableRenderer(model!, { ...options, width: msg.width, height: msg.height });
+      const same = renderer && renderer.width === msg.width && renderer.height === msg.height;
+      const still = same
+        ? renderer!
+        : createTurntableRenderer(model!, { ...options, width: msg.width, height: msg.height });
       const buffer = new ArrayBuffer(msg.width * msg.height * 4);
       still.renderFrame(msg.angle, new Uint8Array(buffer));
       reply({ type: 'still', buffer, ms: performance.now() - t0 }, [buffer]);
