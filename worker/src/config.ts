@@ -22,6 +22,9 @@ export interface WorkerConfig {
         secretAccessKey: string | null;
         forcePathStyle: boolean;
       };
+  /** A conversion whose worker has not heartbeaten for this long is handed to another worker. */
+  leaseSeconds: number;
+  heartbeatMs: number;
   smtpUrl: string | null;
   mailFrom: string;
   /** Where contact/waitlist/career notifications go. */
@@ -34,6 +37,7 @@ export function loadWorkerConfig(env: NodeJS.ProcessEnv = process.env): WorkerCo
     throw new Error('worker: set DATABASE_URL to the project database (Supabase: the session pooler URL)');
   const dataDir = resolve(env.DATA_DIR ?? './data');
   const embedded = env.WORKER_EMBEDDED_DB === '1';
+  const leaseSeconds = Math.max(3, Number(env.WORKER_LEASE_SECONDS ?? 30));
   return {
     databaseUrl,
     concurrency: Math.max(1, Number(env.WORKER_CONCURRENCY ?? 1)),
@@ -51,6 +55,8 @@ export function loadWorkerConfig(env: NodeJS.ProcessEnv = process.env): WorkerCo
             forcePathStyle: env.S3_FORCE_PATH_STYLE !== '0',
           }
         : { kind: 'disk', dir: resolve(env.STORAGE_DIR ?? join(dataDir, 'storage')) },
+    leaseSeconds,
+    heartbeatMs: Math.max(500, Math.round((leaseSeconds * 1000) / 6)),
     smtpUrl: env.SMTP_URL || null,
     mailFrom: env.MAIL_FROM ?? 'Lift3D <no-reply@lift3d.local>',
     teamAddress: env.TEAM_ADDRESS ?? 'hello@lift3d.app',

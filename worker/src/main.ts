@@ -1,7 +1,10 @@
 // `npm run worker`: consumes the project's jobs (conversions, mail). Run as many as you like.
 import nodemailer from 'nodemailer';
 import postgres from 'postgres';
+import { createStorage } from '../../supabase/functions/_shared/storage/index.ts';
 import { loadWorkerConfig } from './config.ts';
+import { createEnginePool } from './convert/engine-runner.ts';
+import { startReaper } from './lease.ts';
 import { installQueue, startQueue } from './queue.ts';
 import { CRONTAB, JOB_NAMES } from './registry.ts';
 import { buildTaskList } from './tasks/index.ts';
@@ -17,8 +20,14 @@ const transport = config.smtpUrl ? nodemailer.createTransport(config.smtpUrl) : 
 console.log(
   transport ? 'mail: delivering the outbox over SMTP' : 'mail: SMTP_URL is not set; mail waits in the outbox',
 );
+const log = (line: string) => console.log(line);
+const storage = createStorage(config.storage);
+const engine = createEnginePool(config.concurrency);
+console.log(
+  `convert: storage ${config.storage.kind === 's3' ? `s3 bucket ${config.storage.bucket}` : config.storage.dir}, lease ${config.leaseSeconds} s`,
+);
 
-const taskList = buildTaskList({ sql, transport, from: config.mailFrom, config });
+const taskList = buildTaskList({ sql, transport, from: config.mailFrom, config, storage, engine, log });
 const missing = JOB_NAMES.filter((name) => typeof taskList[name] !== 'function');
 if (missing.length) {
   console.error(`worker: no handler for job(s) ${missing.join(', ')}; refusing to start`);
@@ -27,6 +36,12 @@ if (missing.length) {
 
 await installQueue(config);
 const runner = await startQueue({ ...config, taskList, crontab: CRONTAB });
+const reaper = startReaper({
+  sql,
+  leaseSeconds: config.leaseSeconds,
+  intervalMs: Math.max(1000, Math.round((config.leaseSeconds * 1000) / 3)),
+  log,
+});
 console.log(`worker: ready (${JOB_NAMES.length} job types, concurrency ${config.concurrency})`);
 
 let stopping = false;
@@ -34,10 +49,13 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
   process.on(signal, async () => {
     if (stopping) return;
     stopping = true;
-    // Finish the jobs in hand, take no new ones.
+    // Finish the jobs in hand (heartbeats keep flowing meanwhile), take no new ones.
     console.log(`worker: ${signal}: finishing current jobs`);
     await runner.stop();
+    await reaper.stop();
+    await engine.close();
     await sql.end({ timeout: 5 });
+    console.log('worker: stopped');
     process.exit(0);
   });
 }

@@ -10,8 +10,17 @@ export interface QueueOptions {
   embeddedDatabase: boolean;
 }
 
+/** SIGTERM lets running conversions finish (minutes); only then does the pool give up on them. */
+const GRACEFUL_SHUTDOWN_MS = 30 * 60 * 1000;
+
 function preset(options: QueueOptions) {
-  return { worker: { preparedStatements: !options.embeddedDatabase, connectionString: options.databaseUrl } };
+  return {
+    worker: {
+      preparedStatements: !options.embeddedDatabase,
+      connectionString: options.databaseUrl,
+      gracefulShutdownAbortTimeout: GRACEFUL_SHUTDOWN_MS,
+    },
+  };
 }
 
 /** Creates or upgrades the `graphile_worker` schema (idempotent). */

@@ -5,6 +5,8 @@
  * worker died mid-way).
  */
 export interface JobPayloads {
+  /** Run one generation (public.generations) from its upload to its stored results. */
+  convert: { id: string };
   /** Deliver one row of public.mail_outbox. */
   send_mail: { id: number };
   /** Re-enqueue outbox rows that are due but have no job (e.g. queued before the queue existed). */
@@ -14,7 +16,7 @@ export interface JobPayloads {
 export type JobName = keyof JobPayloads;
 
 /** The runtime list; main.ts refuses to start if any of these has no handler. */
-export const JOB_NAMES: readonly JobName[] = ['send_mail', 'mail_sweep'];
+export const JOB_NAMES: readonly JobName[] = ['convert', 'send_mail', 'mail_sweep'];
 
 /** Recurring jobs (graphile-worker crontab syntax). */
 export const CRONTAB = ['* * * * * mail_sweep ?max=1&jobKey=mail_sweep'].join('\n');

@@ -12,14 +12,21 @@ import {
 import { sha256Hex, signRequest } from '../../supabase/functions/_shared/storage/sigv4.ts';
 import { startS3 } from './support/s3.ts';
 
+const bytes = (data: string | ArrayBuffer | ArrayBufferView) =>
+  typeof data === 'string'
+    ? data
+    : ArrayBuffer.isView(data)
+      ? new Uint8Array(data.buffer, data.byteOffset, data.byteLength)
+      : new Uint8Array(data);
+
 /** The hash class the SDK signer expects (HMAC when constructed with a secret), on node:crypto. */
 class Sha256 {
   private readonly hash: Hash | Hmac;
-  constructor(secret?: string | Uint8Array) {
-    this.hash = secret === undefined ? createHash('sha256') : createHmac('sha256', secret);
+  constructor(secret?: string | ArrayBuffer | ArrayBufferView) {
+    this.hash = secret === undefined ? createHash('sha256') : createHmac('sha256', bytes(secret));
   }
-  update(data: string | Uint8Array) {
-    this.hash.update(data);
+  update(data: string | ArrayBuffer | ArrayBufferView) {
+    this.hash.update(bytes(data));
   }
   async digest() {
     return new Uint8Array(this.hash.digest());

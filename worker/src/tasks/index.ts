@@ -2,8 +2,11 @@
 import type { Task } from 'graphile-worker';
 import type { Transporter } from 'nodemailer';
 import type { Sql } from 'postgres';
+import type { Storage } from '../../../supabase/functions/_shared/storage/index.ts';
 import type { WorkerConfig } from '../config.ts';
+import type { EngineRunner } from '../convert/engine-runner.ts';
 import type { JobName } from '../registry.ts';
+import { convertTask } from './convert.ts';
 import { mailSweepTask, sendMailTask } from './send-mail.ts';
 
 export interface TaskDeps {
@@ -11,10 +14,14 @@ export interface TaskDeps {
   transport: Transporter | null;
   from: string;
   config: WorkerConfig;
+  storage: Storage;
+  engine: EngineRunner;
+  log: (line: string) => void;
 }
 
 export function buildTaskList(deps: TaskDeps): Record<JobName, Task> {
   return {
+    convert: convertTask({ ...deps, heartbeatMs: deps.config.heartbeatMs }),
     send_mail: sendMailTask(deps),
     mail_sweep: mailSweepTask(deps),
   };

@@ -3,6 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+// @ts-expect-error s3rver ships no type declarations
 import S3rver from 's3rver';
 
 export async function startS3(bucket = 'lift3d-test') {

@@ -41,7 +41,7 @@ export function createS3Storage(
       payloadHash,
       headers: contentType ? { 'content-type': contentType } : {},
     });
-    return fetchImpl(url, { method, headers, body: body as BodyInit | undefined });
+    return fetchImpl(url, { method, headers, body: body as Uint8Array<ArrayBuffer> | undefined });
   }
 
   async function failure(response: Response, what: string): Promise<Error> {

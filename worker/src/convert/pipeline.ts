@@ -1,0 +1,82 @@
+/**
+ * Everything one generation produces, in the engine thread: the model in all five formats, a poster and a
+ * thumbnail, and for video jobs the turntable MP4. Progress is one fraction over the whole job.
+ *
+ * notes: model jobs render a 2-frame turntable only for its poster and thumbnail (the poster is a
+ * separate supersampled still, so the frame count does not matter); video jobs pay for the full 150
+ * frames. Shares: conversion 0–60 % (video 0–35 %), exports to 75 % (45 %), rendering to 100 %.
+ */
+import { createEngine, type Engine, EXPORT_FORMATS, type Topology } from '@lift3d/engine';
+// The video module is not exported by the engine's index yet.
+import { renderTurntable } from '../../../engine/src/video/index.ts';
+import type { ProducedFile } from './protocol.ts';
+
+export interface PipelineInput {
+  input: Uint8Array;
+  topology: Topology;
+  kind: 'model' | 'video';
+  baseName: string;
+}
+
+export const PIPELINE_DEFAULTS = {
+  /** Poster of model jobs (video jobs use the video's frame size). */
+  posterSize: 720,
+  modelShares: { convert: 0.6, export: 0.75 },
+  videoShares: { convert: 0.35, export: 0.45 },
+};
+
+export async function runPipeline(
+  engine: Engine,
+  job: PipelineInput,
+  progress: (stage: string, fraction: number) => void,
+): Promise<{ files: ProducedFile[]; stats: Record<string, unknown> }> {
+  const shares = job.kind === 'video' ? PIPELINE_DEFAULTS.videoShares : PIPELINE_DEFAULTS.modelShares;
+  const model = await engine.convert(job.input, {
+    topology: job.topology,
+    onProgress: (stage, fraction) => progress(stage === 'done' ? 'export' : stage, fraction * shares.convert),
+  });
+
+  const files: ProducedFile[] = [];
+  for (const [i, format] of EXPORT_FORMATS.entries()) {
+    progress('export', shares.convert + ((shares.export - shares.convert) * i) / EXPORT_FORMATS.length);
+    const { files: exported } = await engine.exportModel(model, format, { baseName: job.baseName });
+    const file = exported[0];
+    files.push({ role: format, name: file.name, contentType: file.contentType, data: file.data });
+  }
+
+  progress('render', shares.export);
+  const size = PIPELINE_DEFAULTS.posterSize;
+  const video = await renderTurntable(
+    model,
+    job.kind === 'video'
+      ? { onProgress: (f) => progress('render', shares.export + (1 - shares.export) * f) }
+      : { width: size, height: size, fps: 2, seconds: 1 },
+  );
+  const ext = video.posterMime === 'image/png' ? 'png' : 'webp';
+  files.push({
+    role: 'poster',
+    name: `${job.baseName}-poster.${ext}`,
+    contentType: video.posterMime,
+    data: video.poster,
+  });
+  files.push({
+    role: 'thumbnail',
+    name: `${job.baseName}-thumbnail.webp`,
+    contentType: 'image/webp',
+    data: video.thumbnail,
+  });
+  if (job.kind === 'video') {
+    files.push({ role: 'mp4', name: `${job.baseName}.mp4`, contentType: 'video/mp4', data: video.mp4 });
+  }
+  return {
+    files,
+    stats: {
+      triangles: model.stats.triangles,
+      isolation: model.stats.isolation,
+      convertMs: model.stats.totalMs,
+      videoSeconds: Math.round(video.stats.seconds * 100) / 100,
+    },
+  };
+}
+
+export { createEngine };

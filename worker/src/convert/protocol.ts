@@ -1,0 +1,25 @@
+/** Messages between the convert task (main thread) and its engine thread. */
+import type { ExportFormat, Topology } from '@lift3d/engine';
+
+export interface ConvertRequest {
+  type: 'convert';
+  input: Uint8Array;
+  topology: Topology;
+  kind: 'model' | 'video';
+  /** File names inside downloads, e.g. lift3d-1a2b3c4d. */
+  baseName: string;
+}
+
+/** One produced file; `role` is a download format or an image of the result. */
+export interface ProducedFile {
+  role: ExportFormat | 'mp4' | 'poster' | 'thumbnail';
+  name: string;
+  contentType: string;
+  data: Uint8Array;
+}
+
+export type EngineReply =
+  | { type: 'progress'; stage: string; fraction: number }
+  | { type: 'result'; files: ProducedFile[]; stats: Record<string, unknown> }
+  /** `code` is the EngineError code; 'crash' when the thread died. */
+  | { type: 'error'; code: string; message: string; userFacing: boolean };

@@ -1,0 +1,126 @@
+/**
+ * The `convert` job: one generation from its stored upload to stored results.
+ *
+ * Safe to re-run: generation_start returns nothing for a finished or deleted generation, files are
+ * written under fixed keys (a retry overwrites them), and completion is one guarded SQL update.
+ * Each attempt has its own token (pool, job, attempt) on the row; the row only accepts progress and
+ * results from the token that holds it, so an attempt whose lease was taken away cannot write anything.
+ * While the engine works in its thread, this event loop heartbeats the row; reap_stale_generations()
+ * (lease.ts) hands the job to another worker when the heartbeats stop.
+ */
+import type { Task } from 'graphile-worker';
+import type { Sql } from 'postgres';
+import type { Storage } from '../../../supabase/functions/_shared/storage/index.ts';
+import { EngineJobError, type EngineRunner } from '../convert/engine-runner.ts';
+import type { JobPayloads } from '../registry.ts';
+
+export interface ConvertDeps {
+  sql: Sql;
+  storage: Storage;
+  engine: EngineRunner;
+  heartbeatMs: number;
+  log: (line: string) => void;
+}
+
+export const CONVERT_DEFAULTS = {
+  /** At most one progress write per stage per this many ms (the heartbeat covers long stages). */
+  progressIntervalMs: 750,
+  internalError: 'The conversion failed on our side. Your credits have been refunded. Please try again.',
+  missingInput:
+    'The uploaded image is no longer available. Your credits have been refunded. Please upload it again.',
+};
+
+class LeaseLost extends Error {
+  constructor(id: string) {
+    super(`convert: generation ${id} was handed to another worker (this worker missed its heartbeats)`);
+  }
+}
+
+export function convertTask(deps: ConvertDeps): Task {
+  const { sql, storage, engine, log } = deps;
+  return async (payload, helpers) => {
+    const { id } = payload as JobPayloads['convert'];
+    const job = helpers.job;
+    const token = `${job.locked_by ?? 'worker'}:${job.id}:${job.attempts}`;
+    const [gen] = await sql`select * from public.generation_start(${id}, ${token}, ${job.attempts})`;
+    if (!gen?.id) return; // finished, failed or deleted already: nothing to do
+    const fail = async (message: string) => {
+      await sql`select public.generation_fail(${id}, ${token}, ${message})`;
+      log(`convert: generation ${id} failed: ${message}`);
+    };
+
+    const input = await storage.getBytes(gen.input_key);
+    if (!input) return fail(CONVERT_DEFAULTS.missingInput);
+
+    let lost = false;
+    let cancel = () => {};
+    let writes: Promise<unknown> = Promise.resolve();
+    const write = (stage: string | null, fraction: number | null) => {
+      writes = writes
+        .then(async () => {
+          if (lost) return;
+          const [row] = await sql`
+            select public.generation_progress(${id}, ${token}, ${stage}, ${fraction}::real) as ok`;
+          if (!row.ok) {
+            lost = true;
+            cancel();
+          }
+        })
+        .catch((error: Error) => log(`convert: progress of ${id} not written: ${error.message}`));
+      return writes;
+    };
+    let lastStage = '';
+    let lastWrite = 0;
+    const onProgress = (stage: string, fraction: number) => {
+      const now = Date.now();
+      if (stage === lastStage && now - lastWrite < CONVERT_DEFAULTS.progressIntervalMs) return;
+      lastStage = stage;
+      lastWrite = now;
+      void write(stage, Math.min(0.97, fraction));
+    };
+    const heartbeat = setInterval(() => void write(null, null), deps.heartbeatMs);
+
+    const shortId = id.slice(0, 8);
+    try {
+      const started = Date.now();
+      const run = engine.run(
+        { input, topology: gen.topology, kind: gen.kind, baseName: `lift3d-${shortId}` },
+        onProgress,
+      );
+      cancel = run.cancel;
+      const { files, stats } = await run.result;
+      if (lost) throw new LeaseLost(id);
+      onProgress('store', 0.97);
+      const outputs: Record<string, { key: string; contentType: string; bytes: number; name: string }> = {};
+      await Promise.all(
+        files.map(async (file) => {
+          const key = `generations/${id}/${file.name}`;
+          await storage.put(key, file.data, file.contentType);
+          outputs[file.role] = {
+            key,
+            contentType: file.contentType,
+            bytes: file.data.byteLength,
+            name: file.name,
+          };
+        }),
+      );
+      await writes;
+      const [done] =
+        await sql`select public.generation_complete(${id}, ${token}, ${sql.json(outputs)}) as ok`;
+      if (!done.ok) throw new LeaseLost(id);
+      log(`convert: generation ${id} completed in ${Date.now() - started} ms ${JSON.stringify(stats)}`);
+    } catch (error) {
+      if (lost || error instanceof LeaseLost) throw error instanceof LeaseLost ? error : new LeaseLost(id);
+      if (error instanceof EngineJobError && error.userFacing) return fail(error.message);
+      // Our side failed (thread crash, storage, database): retried by the queue, refunded after the last try.
+      if (job.attempts >= job.max_attempts) {
+        log(`convert: generation ${id}: last attempt failed: ${(error as Error).message}`);
+        return fail(CONVERT_DEFAULTS.internalError);
+      }
+      await write('retrying', null);
+      throw error;
+    } finally {
+      clearInterval(heartbeat);
+    }
+  };
+}

@@ -1,0 +1,221 @@
+// The convert job on the real PostgreSQL with real worker processes: a conversion end to end, a failure
+// refunded once, a worker SIGKILLed mid-job (the other finishes it: one charge, one result), and SIGTERM
+// (the current job finishes, no new one is taken).
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../../local/test/support/databases.ts';
+import { createDiskStorage, type Storage } from '../../supabase/functions/_shared/storage/index.ts';
+import { installQueue } from '../src/queue.ts';
+import {
+  createGenerationAs,
+  createUserWithCredits,
+  drawTestImage,
+  ledger,
+  startWorker,
+  type WorkerHandle,
+  waitFor,
+} from './support/generation-harness.ts';
+
+let db: TestDatabase;
+let storageDir: string;
+let storage: Storage;
+const workers: WorkerHandle[] = [];
+const LEASE_SECONDS = 4;
+
+beforeAll(async () => {
+  db = await createTestDatabase('postgres');
+  await installQueue({ databaseUrl: db.url, embeddedDatabase: false });
+  storageDir = await mkdtemp(join(tmpdir(), 'lift3d-worker-storage-'));
+  storage = createDiskStorage(storageDir);
+}, 120_000);
+
+afterAll(async () => {
+  for (const w of workers)
+    if (w.child.exitCode === null && w.child.signalCode === null) w.child.kill('SIGKILL');
+  await Promise.all(workers.map((w) => w.exited));
+  await db?.stop();
+  if (storageDir) await rm(storageDir, { recursive: true, force: true });
+});
+
+function worker(name: string) {
+  const handle = startWorker(
+    { DATABASE_URL: db.url, STORAGE_DIR: storageDir, WORKER_LEASE_SECONDS: String(LEASE_SECONDS) },
+    name,
+  );
+  workers.push(handle);
+  return handle;
+}
+
+async function upload(bytes: Uint8Array) {
+  const key = `uploads/${crypto.randomUUID()}.png`;
+  await storage.put(key, bytes, 'image/png');
+  return key;
+}
+
+const generation = async (id: string) => (await db.sql`select * from public.generations where id = ${id}`)[0];
+const allLogs = () => workers.map((w) => w.logs);
+
+test('a conversion produces every format, a poster and a thumbnail, with progress on the way', async () => {
+  const user = await createUserWithCredits(db.sql, 100);
+  const id = await createGenerationAs(db.sql, user, await upload(await drawTestImage()), { format: 'fbx' });
+  worker('a');
+  const seen = new Set<string>();
+  const done = await waitFor(
+    'the generation to complete',
+    async () => {
+      const g = await generation(id);
+      if (g.status === 'processing') seen.add(`${g.stage}:${g.progress}`);
+      return g.status === 'completed' || g.status === 'failed' ? g : null;
+    },
+    150_000,
+    allLogs(),
+  );
+  expect(done.status, done.error ?? '').toBe('completed');
+  expect(done.progress).toBe(1);
+  expect(seen.size).toBeGreaterThan(1);
+  expect(Object.keys(done.outputs).sort()).toEqual([
+    'fbx',
+    'glb',
+    'gltf',
+    'obj',
+    'poster',
+    'stl',
+    'thumbnail',
+  ]);
+  const short = id.slice(0, 8);
+  expect(done.outputs.glb.name).toBe(`lift3d-${short}.glb`);
+  const glb = await storage.getBytes(done.outputs.glb.key);
+  expect(new TextDecoder().decode(glb!.subarray(0, 4))).toBe('glTF');
+  const poster = await storage.getBytes(done.outputs.poster.key);
+  expect(poster!.byteLength).toBeGreaterThan(1000);
+  expect(await ledger(db.sql, user)).toEqual([
+    expect.objectContaining({ reason: 'purchase' }),
+    expect.objectContaining({ reason: 'generation', delta: -50, reference: `generation:${id}` }),
+  ]);
+  const jobs =
+    await db.sql`select count(*)::int as n from graphile_worker.jobs where key = ${`generation:${id}`}`;
+  expect(jobs[0].n).toBe(0);
+  console.log(
+    allLogs()
+      .flat()
+      .filter((l) => l.includes('completed in'))
+      .join('\n'),
+  );
+}, 180_000);
+
+test('SIGKILL mid-job: the other worker finishes it after the lease — one charge, one result', async () => {
+  for (const w of workers) w.child.kill('SIGTERM');
+  await Promise.all(workers.map((w) => w.exited));
+  const user = await createUserWithCredits(db.sql, 50);
+  const a = worker('doomed');
+  // A video job: long enough to be killed in the middle.
+  const id = await createGenerationAs(db.sql, user, await upload(await drawTestImage()), { kind: 'video' });
+  await waitFor(
+    'worker "doomed" to be converting',
+    async () => {
+      const g = await generation(id);
+      return g.status === 'processing' && g.progress > 0.05 ? g : null;
+    },
+    120_000,
+    allLogs(),
+  );
+  const b = worker('survivor');
+  await waitFor(
+    'worker "survivor" to be ready',
+    async () => b.logs.some((l) => l.includes('worker: ready')),
+    60_000,
+    allLogs(),
+  );
+  const killedAt = Date.now();
+  a.child.kill('SIGKILL');
+  expect((await a.exited).signal).toBe('SIGKILL');
+  expect((await generation(id)).status).toBe('processing');
+
+  const done = await waitFor(
+    'the survivor to finish the job',
+    async () => {
+      const g = await generation(id);
+      return g.status === 'completed' || g.status === 'failed' ? g : null;
+    },
+    180_000,
+    allLogs(),
+  );
+  expect(done.status, done.error ?? '').toBe('completed');
+  expect(done.attempts).toBe(2);
+  expect(Object.keys(done.outputs).sort()).toEqual([
+    'fbx',
+    'glb',
+    'gltf',
+    'mp4',
+    'obj',
+    'poster',
+    'stl',
+    'thumbnail',
+  ]);
+  const mp4 = await storage.getBytes(done.outputs.mp4.key);
+  expect(new TextDecoder().decode(mp4!.subarray(4, 8))).toBe('ftyp');
+  expect(
+    b.logs.some((l) => l.includes(`generation ${id}: retry`) || l.includes(`generation ${id} completed`)),
+  ).toBe(true);
+  // One charge, no refund, one generation, no job left behind.
+  expect((await ledger(db.sql, user)).map((r) => r.reason)).toEqual(['purchase', 'generation']);
+  expect((await db.sql`select count(*)::int as n from public.generations where user_id = ${user}`)[0].n).toBe(
+    1,
+  );
+  expect(
+    (await db.sql`select count(*)::int as n from graphile_worker.jobs where key = ${`generation:${id}`}`)[0]
+      .n,
+  ).toBe(0);
+  console.log(
+    `SIGKILL → completed by the other worker after ${((Date.now() - killedAt) / 1000).toFixed(1)} s (lease ${LEASE_SECONDS} s)`,
+  );
+}, 400_000);
+
+test('SIGTERM: the current job finishes, no new job is taken, the process exits cleanly', async () => {
+  const user = await createUserWithCredits(db.sql, 100);
+  for (const w of workers) w.child.kill('SIGTERM');
+  await Promise.all(workers.map((w) => w.exited));
+  const w = worker('terminated');
+  const first = await createGenerationAs(db.sql, user, await upload(await drawTestImage()));
+  await waitFor(
+    'the first job to start',
+    async () => (await generation(first)).status === 'processing',
+    60_000,
+    allLogs(),
+  );
+  w.child.kill('SIGTERM');
+  const second = await createGenerationAs(db.sql, user, await upload(await drawTestImage()));
+  const exit = await w.exited;
+  expect(exit.code, w.logs.join('\n')).toBe(0);
+  expect((await generation(first)).status).toBe('completed');
+  expect((await generation(second)).status).toBe('queued');
+}, 180_000);
+
+test('an engine error fails the generation with its message and refunds exactly once', async () => {
+  const user = await createUserWithCredits(db.sql, 50);
+  // A PNG signature followed by garbage: passes the upload check, not the decoder.
+  const corrupt = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, ...new Array(64).fill(7)]);
+  const id = await createGenerationAs(db.sql, user, await upload(corrupt));
+  expect((await db.sql`select credits from public.profiles where id = ${user}`)[0].credits).toBe(0);
+  const failed = await waitFor(
+    'the failure',
+    async () => {
+      const g = await generation(id);
+      return g.status === 'failed' ? g : null;
+    },
+    60_000,
+    allLogs(),
+  );
+  expect(failed.error).toBe(
+    'decode: the PNG file is damaged and cannot be read. Re-export it and try again.',
+  );
+  expect(failed.error).not.toMatch(/stack|at .*\.ts/);
+  // A late duplicate report changes nothing.
+  await db.sql`select public.generation_fail(${id}, null, 'again')`;
+  expect((await db.sql`select credits from public.profiles where id = ${user}`)[0].credits).toBe(50);
+  expect((await ledger(db.sql, user)).filter((r) => r.reason === 'refund')).toEqual([
+    expect.objectContaining({ delta: 50, reference: `refund:${id}` }),
+  ]);
+}, 90_000);

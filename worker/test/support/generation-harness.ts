@@ -1,0 +1,89 @@
+// Helpers for the worker's generation tests: test images drawn in code, worker processes, generations
+// created exactly as the api function creates them (as the user, through create_generation).
+import { type ChildProcess, spawn } from 'node:child_process';
+import { join, resolve } from 'node:path';
+import type postgres from 'postgres';
+import sharp from 'sharp';
+
+export const repoRoot = resolve(import.meta.dirname, '../../..');
+
+/** A subject with real alpha: a two-colour vase-like shape on a transparent background. */
+export async function drawTestImage(size = 256): Promise<Uint8Array> {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 100 100">
+    <path d="M38 12 h24 v10 q14 12 14 34 q0 30 -26 34 q-26 -4 -26 -34 q0 -22 14 -34 z" fill="#2f7fd8"/>
+    <circle cx="50" cy="58" r="12" fill="#f2b233"/></svg>`;
+  return new Uint8Array(await sharp(Buffer.from(svg)).png().toBuffer());
+}
+
+export interface WorkerHandle {
+  child: ChildProcess;
+  logs: string[];
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+export function startWorker(env: Record<string, string>, name = 'worker'): WorkerHandle {
+  // node itself with tsx's loader (not the tsx CLI, which runs the program in a second process): signals
+  // reach the worker, and SIGKILL really kills it.
+  const child = spawn(process.execPath, ['--import', 'tsx', join(repoRoot, 'worker/src/main.ts')], {
+    cwd: repoRoot,
+    env: { ...process.env, WORKER_POLL_MS: '300', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const logs: string[] = [];
+  const collect = (chunk: Buffer) => {
+    for (const line of chunk.toString().split('\n')) if (line.trim()) logs.push(`[${name}] ${line}`);
+  };
+  child.stdout?.on('data', collect);
+  child.stderr?.on('data', collect);
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((done) =>
+    child.once('exit', (code, signal) => done({ code, signal })),
+  );
+  return { child, logs, exited };
+}
+
+export async function waitFor<T>(
+  what: string,
+  check: () => Promise<T | null | undefined | false>,
+  timeoutMs: number,
+  logs: string[][] = [],
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() > deadline) {
+      throw new Error(`timed out waiting for ${what}\n${logs.flat().slice(-40).join('\n')}`);
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+/** Signs up a user (the auth trigger makes the profile) and buys them credits. */
+export async function createUserWithCredits(sql: postgres.Sql, credits: number): Promise<string> {
+  const id = crypto.randomUUID();
+  await sql`insert into auth.users (id, email, encrypted_password, raw_user_meta_data, email_confirmed_at)
+            values (${id}, ${`${id.slice(0, 8)}@example.test`}, 'x', ${sql.json({ name: 'Worker Test' })}, now())`;
+  if (credits > 0)
+    await sql`select public.apply_credit_change(${id}, ${credits}, 'purchase', ${`test:${id}`})`;
+  return id;
+}
+
+/** What POST /api/generations does after storing the upload: create_generation as the user. */
+export async function createGenerationAs(
+  sql: postgres.Sql,
+  userId: string,
+  inputKey: string,
+  options: { kind?: 'model' | 'video'; format?: string; topology?: 'low' | 'high' } = {},
+): Promise<string> {
+  const rows = await sql.begin(async (tx) => {
+    await tx`select set_config('role', 'authenticated', true),
+                    set_config('request.jwt.claims', ${JSON.stringify({ sub: userId, role: 'authenticated' })}, true)`;
+    return tx`select id from public.create_generation(${options.kind ?? 'model'}, ${options.format ?? 'glb'},
+              ${options.topology ?? 'low'}, ${inputKey}, 'image/png', 1000, null)`;
+  });
+  return rows[0].id as string;
+}
+
+export async function ledger(sql: postgres.Sql, userId: string) {
+  return sql`select reason, delta, reference from public.credit_ledger where user_id = ${userId} order by id`;
+}
