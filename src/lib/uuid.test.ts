@@ -14,7 +14,7 @@ describe('randomId', () => {
 
   it('builds a v4 UUID where crypto.randomUUID is missing (plain-http hosts)', () => {
     const real = globalThis.crypto;
-    vi.stubGlobal('crypto', { getRandomValues: (a: Uint8Array) => real.getRandomValues(a) });
+    vi.stubGlobal('crypto', { getRandomValues: (a: Uint8Array<ArrayBuffer>) => real.getRandomValues(a) });
     const ids = Array.from({ length: 50 }, randomId);
     for (const id of ids) expect(id).toMatch(V4);
     expect(new Set(ids).size).toBe(50);
