@@ -34,6 +34,8 @@ export function limitsSuite(database: () => TestDatabase): void {
       expect(missing.status).toBe(401);
       expect((await missing.json()).msg).toMatch(/No API key/);
 
+      const keys = await fetch(`${auth.authUrl}/.well-known/jwks.json`);
+      expect(await keys.json()).toEqual({ keys: [] });
       const settings = await fetch(`${auth.authUrl}/settings`, { headers: { apikey: auth.anonKey } });
       expect(await settings.json()).toMatchObject({
         external: { email: true, google: false },

@@ -180,6 +180,30 @@ export function recoveryAdminSuite(database: () => TestDatabase): void {
       expect((await admin.getUserById(id)).error).toMatchObject({ status: 404, code: 'user_not_found' });
     });
 
+    it('soft-deletes a user that other rows still reference, where a hard delete is refused', async () => {
+      const admin = auth.admin().auth.admin;
+      const email = uniqueEmail('referenced');
+      const created = await admin.createUser({ email, password: 'referenced-secret', email_confirm: true });
+      const id = created.data.user!.id;
+      await db.sql`create table public.auth_test_refs (user_id uuid references auth.users (id))`;
+      try {
+        await db.sql`insert into public.auth_test_refs values (${id})`;
+        const hard = await admin.deleteUser(id);
+        expect(hard.error?.message).toMatch(/soft-delete it instead/);
+        const soft = await admin.deleteUser(id, true);
+        expect(soft.error).toBeNull();
+        const [row] =
+          await db.sql`select email, deleted_at is not null as deleted from auth.users where id = ${id}`;
+        expect(row).toEqual({ email: null, deleted: true });
+        expect(
+          (await auth.client().auth.signInWithPassword({ email, password: 'referenced-secret' })).error?.code,
+        ).toBe('invalid_credentials');
+        expect((await admin.getUserById(id)).error?.code).toBe('user_not_found');
+      } finally {
+        await db.sql`drop table public.auth_test_refs`;
+      }
+    });
+
     it('refuses the admin API without the service-role key', async () => {
       const asAnon = await auth
         .client()

@@ -11,7 +11,7 @@ import { authorize } from './routes/authorize.ts';
 import { callback } from './routes/callback.ts';
 import { logout } from './routes/logout.ts';
 import { recover } from './routes/recover.ts';
-import { health, settings } from './routes/settings.ts';
+import { health, jwks, settings } from './routes/settings.ts';
 import { signup } from './routes/signup.ts';
 import { token } from './routes/token.ts';
 import { getUser, putUser } from './routes/user.ts';
@@ -32,6 +32,7 @@ const ID = '([0-9a-fA-F-]{36})';
 export const ROUTES: Route[] = [
   { method: 'GET', pattern: /^\/health$/, handler: health, open: true },
   { method: 'GET', pattern: /^\/settings$/, handler: settings },
+  { method: 'GET', pattern: /^\/\.well-known\/jwks\.json$/, handler: jwks, open: true },
   { method: 'POST', pattern: /^\/signup$/, handler: signup },
   { method: 'POST', pattern: /^\/token$/, handler: token },
   { method: 'GET', pattern: /^\/user$/, handler: getUser },

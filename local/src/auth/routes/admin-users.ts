@@ -191,7 +191,17 @@ export async function adminDeleteUser(ctx: AuthContext, request: RequestContext,
   const answer = await loadUserJson(ctx.sql, target);
   await ctx.sql.begin(async (tx) => {
     if (!soft) {
-      await tx.unsafe('delete from auth.users where id = $1', [target.id]);
+      try {
+        await tx.unsafe('delete from auth.users where id = $1', [target.id]);
+      } catch (error) {
+        // 409 rather than GoTrue's 500: supabase-js shows 4xx messages, and this one says what to do.
+        if ((error as { code?: string }).code !== '23503') throw error;
+        throw new AuthHttpError(
+          409,
+          'conflict',
+          'Database error deleting user: other tables still reference this user; soft-delete it instead (should_soft_delete: true).',
+        );
+      }
       return;
     }
     // GoTrue's soft delete: the row stays for foreign keys, but nobody can sign in as it again.

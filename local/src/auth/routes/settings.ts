@@ -25,3 +25,8 @@ export async function health(_ctx: AuthContext, request: RequestContext): Promis
     description: 'Lift3D local stand-in for Supabase Auth (development only)',
   });
 }
+
+/** HS256 projects publish no public keys; supabase-js then verifies tokens through GET /user. */
+export async function jwks(_ctx: AuthContext, request: RequestContext): Promise<void> {
+  sendJson(request.res, 200, { keys: [] });
+}
