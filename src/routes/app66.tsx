@@ -1,14 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../components/layout/ComingSoon';
+import { Studio } from '../features/studio/Studio';
+import { STUDIO_VARIANTS } from '../features/studio/variants';
 
 export const Route = createFileRoute('/app66')({
   component: Page,
 });
 
 function Page() {
-  return (
-    <ComingSoon title="Studio (App66)">
-      A free preview of the studio. No credits required on App66 once it opens.
-    </ComingSoon>
-  );
+  return <Studio variant={STUDIO_VARIANTS.app66} />;
 }

@@ -1,10 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../components/layout/ComingSoon';
+import { Studio } from '../features/studio/Studio';
+import { STUDIO_VARIANTS } from '../features/studio/variants';
 
 export const Route = createFileRoute('/app99')({
   component: Page,
 });
 
 function Page() {
-  return <ComingSoon title="Studio">This studio variant is being prepared.</ComingSoon>;
+  return <Studio variant={STUDIO_VARIANTS.app99} />;
 }

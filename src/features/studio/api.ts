@@ -88,7 +88,9 @@ export interface DownloadedFile {
 
 /** Fetches a result file with the caller's token (downloads are owner- or admin-only, so no plain links). */
 export async function downloadGeneration(id: string, format: DownloadFormat): Promise<DownloadedFile> {
-  const res = await send(`/generations/${encodeURIComponent(id)}/download?format=${format}`, { method: 'GET' });
+  const res = await send(`/generations/${encodeURIComponent(id)}/download?format=${format}`, {
+    method: 'GET',
+  });
   return { blob: await res.blob(), fileName: fileNameFrom(res.headers.get('content-disposition')) };
 }
 

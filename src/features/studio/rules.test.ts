@@ -38,7 +38,10 @@ describe('decideGenerate (SPEC §5 order)', () => {
       kind: 'buy-credits',
       cost: 150,
     });
-    expect(decideGenerate({ ...ready, imageCount: 3, credits: 150 })).toEqual({ kind: 'generate', cost: 150 });
+    expect(decideGenerate({ ...ready, imageCount: 3, credits: 150 })).toEqual({
+      kind: 'generate',
+      cost: 150,
+    });
   });
 
   it('never asks for credits in the free studio, but still needs a sign-in and an image', () => {

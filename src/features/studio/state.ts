@@ -54,7 +54,11 @@ export function initialStudioState(variant: Pick<StudioVariant, 'formats' | 'top
 
 function jobFrom(generation: Generation): JobState {
   const status = jobStatusOf(generation);
-  return { status, generation, error: status === 'error' ? generation.error || 'The conversion failed.' : null };
+  return {
+    status,
+    generation,
+    error: status === 'error' ? generation.error || 'The conversion failed.' : null,
+  };
 }
 
 function slot(kind: GenerationKind): 'model' | 'preview' {

@@ -1,0 +1,247 @@
+import { lazy, Suspense, useCallback, useReducer, useRef, useState } from 'react';
+import { SparklesIcon } from '../../components/icons';
+import { Button } from '../../components/ui/button';
+import { notify } from '../../components/ui/toaster';
+import { ApiError, api } from '../../lib/api';
+import { randomId } from '../../lib/uuid';
+import { useAuth } from '../auth/context';
+import { normaliseUser } from '../auth/storage';
+import { createGeneration, type DownloadFormat, defaultFileName, downloadGeneration, saveBlob } from './api';
+import { BatchList } from './BatchList';
+import { stem } from './format';
+import { GeneratePanel } from './GeneratePanel';
+import type { Generation } from './generation';
+import { GenerationPoller } from './hooks';
+import { GridIcon } from './icons';
+import { ModelPanel } from './ModelPanel';
+import { decideGenerate } from './rules';
+import { loadSample, SampleGrid } from './SampleGrid';
+import { initialStudioState, isBusy, studioReducer } from './state';
+import { UploadPanel } from './UploadPanel';
+import type { GenerationKind, StudioVariant } from './variants';
+
+const BuyCreditsDialog = lazy(() => import('../credits/BuyCreditsDialog'));
+const ServerErrorDialog = lazy(() => import('./ServerErrorDialog'));
+
+/** Offset for the smooth scroll to the samples when the header cannot be measured (SPEC §2). */
+export const HEADER_OFFSET_FALLBACK = 96;
+
+const FAILED_TO_START: Record<GenerationKind, string> = {
+  model: 'Failed to generate 3D model. Please try again.',
+  video: 'Failed to generate video. Please try again.',
+};
+
+/** The studio (SPEC §2 "Studio"), configured per variant: /app, /app66, /app88, /app99. */
+export function Studio({ variant }: { variant: StudioVariant }) {
+  const { user, openSignIn, setUser } = useAuth();
+  const [state, dispatch] = useReducer(studioReducer, variant, initialStudioState);
+  const [buyCredits, setBuyCredits] = useState<'closed' | 'open' | 'mounted'>('closed');
+  const [serverError, setServerError] = useState<{ refunded: number; reason: string | null } | null>(null);
+  const [downloading, setDownloading] = useState<DownloadFormat | null>(null);
+  const submitting = useRef(false);
+  const announced = useRef(new Set<string>());
+  const samplesRef = useRef<HTMLElement>(null);
+
+  const refreshUser = useCallback(async () => {
+    if (!user) return;
+    try {
+      const { user: fresh } = await api.getUser(user.id);
+      setUser(normaliseUser(fresh as unknown as Parameters<typeof normaliseUser>[0]));
+    } catch {
+      // SPEC §4: a failed refresh is only logged (the API client already logged it).
+    }
+  }, [user, setUser]);
+
+  const onUpdate = useCallback(
+    (g: Generation) => {
+      dispatch({ type: 'job-updated', generation: g });
+      if ((g.status !== 'completed' && g.status !== 'failed') || announced.current.has(g.id)) return;
+      announced.current.add(g.id);
+      if (g.status === 'completed' && g.kind === 'model') {
+        notify('3D Model Generated', {
+          description: 'Your 3D model has been generated successfully!',
+          variant: 'success',
+        });
+      }
+      if (g.status === 'failed') {
+        setServerError({ refunded: g.cost, reason: g.error });
+        void refreshUser(); // the refund changed the balance
+      }
+    },
+    [refreshUser],
+  );
+
+  async function start(kind: GenerationKind) {
+    if (submitting.current) return;
+    const files = kind === 'model' && variant.batch ? state.files : state.files.slice(0, 1);
+    const decision = decideGenerate({
+      signedIn: user !== null,
+      imageCount: files.length,
+      format: state.format,
+      credits: user?.credits ?? 0,
+      free: variant.free,
+    });
+    if (decision.kind === 'sign-in') return openSignIn();
+    if (decision.kind === 'toast')
+      return void notify(decision.title, { description: decision.description, variant: 'destructive' });
+    if (decision.kind === 'buy-credits') return setBuyCredits('open');
+
+    submitting.current = true;
+    try {
+      const created: Generation[] = [];
+      for (const file of files) {
+        created.push(
+          await createGeneration({
+            image: file,
+            fileName: file.name,
+            format: state.format,
+            topology: state.topology,
+            kind,
+            idempotencyKey: randomId(),
+          }),
+        );
+        if (created.length === 1 && files.length === 1)
+          dispatch({ type: 'job-started', kind, generation: created[0] });
+      }
+      if (files.length > 1) dispatch({ type: 'batch-started', generations: created });
+      void refreshUser();
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 402) {
+        setBuyCredits('open');
+      } else {
+        const message = err instanceof Error && err.message ? err.message : FAILED_TO_START[kind];
+        notify('Error', { description: message, variant: 'destructive' });
+        if (!(err instanceof ApiError && err.status === 429))
+          dispatch({ type: 'job-failed', kind, error: message });
+      }
+      void refreshUser();
+    } finally {
+      submitting.current = false;
+    }
+  }
+
+  async function download(format: DownloadFormat) {
+    const g = format === 'mp4' ? state.preview.generation : state.model.generation;
+    if (!g) return;
+    setDownloading(format);
+    try {
+      const file = await downloadGeneration(g.id, format);
+      saveBlob(file.blob, file.fileName ?? defaultFileName(stem(state.files[0]?.name ?? 'model'), format));
+    } catch (err) {
+      notify('Error', {
+        description: err instanceof Error ? err.message : 'The download failed. Please try again.',
+        variant: 'destructive',
+      });
+    } finally {
+      setDownloading(null);
+    }
+  }
+
+  async function pickSample(sample: Parameters<typeof loadSample>[0]) {
+    try {
+      const file = await loadSample(sample);
+      dispatch({ type: 'select-files', files: [file] });
+      // Back up to the panels, where the picked image now shows.
+      window.scrollTo({ top: 0, behavior: 'smooth' });
+    } catch (err) {
+      notify('Error', {
+        description: err instanceof Error ? err.message : String(err),
+        variant: 'destructive',
+      });
+    }
+  }
+
+  function scrollToSamples() {
+    const el = samplesRef.current;
+    if (!el) return;
+    const header = document.querySelector('header');
+    const offset =
+      header instanceof HTMLElement && header.offsetHeight > 0 ? header.offsetHeight : HEADER_OFFSET_FALLBACK;
+    window.scrollTo({
+      top: el.getBoundingClientRect().top + window.scrollY - offset - 16,
+      behavior: 'smooth',
+    });
+  }
+
+  const busy = isBusy(state);
+  const generateDisabled = busy || (user !== null && state.files.length === 0);
+  const followed = [state.model.generation, state.preview.generation, ...state.batch].filter(
+    (g, i, all): g is Generation => g !== null && all.findIndex((o) => o?.id === g.id) === i,
+  );
+
+  return (
+    <div className="relative isolate px-4 pt-24 pb-16 sm:px-6 lg:px-8">
+      <div className="absolute inset-x-0 top-0 -z-10 h-80 bg-lattice opacity-50 [mask-image:linear-gradient(to_bottom,black,transparent)]" />
+      <div className="mx-auto max-w-7xl" id="studio-top">
+        <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+          <div>
+            <p className="flex items-center gap-1.5 text-xs font-semibold tracking-wider text-primary uppercase">
+              <SparklesIcon className="size-3.5" /> Image to 3D
+            </p>
+            <h1 className="mt-1.5 text-3xl font-bold tracking-tight sm:text-4xl">{variant.title}</h1>
+            <p className="mt-2 max-w-2xl text-sm text-muted-foreground sm:text-base">
+              {variant.free
+                ? 'Free on App66: up to 3 conversions per visitor per day, low topology.'
+                : 'One image in, a textured 3D model out: GLB, glTF, OBJ, FBX and print-ready STL for 50 credits.'}
+            </p>
+          </div>
+          <Button variant="outline" onClick={scrollToSamples} className="self-start sm:self-auto">
+            <GridIcon />
+            Try Sample 2D Images
+          </Button>
+        </div>
+
+        <div className="mt-8 grid gap-6 lg:grid-cols-[minmax(0,420px)_minmax(0,1fr)]">
+          <div className="flex flex-col gap-6">
+            <UploadPanel
+              files={state.files}
+              multiple={variant.batch}
+              onSelect={(files) => dispatch({ type: 'select-files', files })}
+            />
+            <GeneratePanel
+              variant={variant}
+              state={state}
+              credits={user ? user.credits : null}
+              generateDisabled={generateDisabled}
+              onFormat={(format) => dispatch({ type: 'set-format', format })}
+              onTopology={(topology) => dispatch({ type: 'set-topology', topology })}
+              onGenerate={() => void start('model')}
+              onPreview={() => void start('video')}
+              downloading={downloading}
+              onDownload={(f) => void download(f)}
+            />
+          </div>
+          <div className="lg:sticky lg:top-24 lg:self-start">
+            <ModelPanel
+              state={state}
+              videoDrop={variant.videoDrop}
+              onDropVideo={(file) =>
+                dispatch({ type: 'drop-video', url: URL.createObjectURL(file), name: file.name })
+              }
+            />
+            {state.batch.length > 1 ? <BatchList batch={state.batch} files={state.files} /> : null}
+          </div>
+        </div>
+
+        <SampleGrid ref={samplesRef} selectedName={state.files[0]?.name ?? null} onPick={pickSample} />
+      </div>
+
+      {followed.map((g) => (
+        <GenerationPoller key={g.id} generation={g} onUpdate={onUpdate} />
+      ))}
+      <Suspense fallback={null}>
+        {buyCredits !== 'closed' ? (
+          <BuyCreditsDialog open={buyCredits === 'open'} onClose={() => setBuyCredits('mounted')} />
+        ) : null}
+        {serverError ? (
+          <ServerErrorDialog
+            open
+            onClose={() => setServerError(null)}
+            refunded={serverError.refunded}
+            reason={serverError.reason}
+          />
+        ) : null}
+      </Suspense>
+    </div>
+  );
+}
