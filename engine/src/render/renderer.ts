@@ -18,8 +18,14 @@ import {
   type VertexStream,
 } from './raster.ts';
 import { resolve } from './resolve.ts';
-import { applyGroundShadow, buildGroundShadow, SHADOW_DEFAULTS, type ShadowOptions } from './shadow.ts';
-import { buildMipChain } from './texture.ts';
+import {
+  applyGroundShadow,
+  buildGroundShadow,
+  type GroundShadow,
+  SHADOW_DEFAULTS,
+  type ShadowOptions,
+} from './shadow.ts';
+import { buildMipChain, type MipLevel } from './texture.ts';
 import { validateModel } from './validate.ts';
 
 export interface RenderOptions {
@@ -58,10 +64,36 @@ export interface TurntableRenderer {
 
 const MAX_SIDE = 4096;
 
+/**
+ * Everything a renderer needs that does not change during the turn. Plain data (typed arrays and
+ * numbers), so one thread can prepare it and render threads receive it by structured clone instead of
+ * each repeating the work.
+ */
+export interface PreparedScene {
+  width: number;
+  height: number;
+  /** Re-centred on the turn axis. */
+  positions: Float32Array;
+  normals: Float32Array;
+  uvs: Float32Array;
+  indices: Uint32Array;
+  minY: number;
+  camera: Camera;
+  backdrop: Int32Array;
+  shadow: GroundShadow | null;
+  lighting: Lighting;
+  mips: MipLevel[];
+  cullBackFaces: boolean;
+}
+
 export function createTurntableRenderer(
   model: TexturedModel,
   options: Partial<RenderOptions> = {},
 ): TurntableRenderer {
+  return rendererFromScene(prepareScene(model, options));
+}
+
+export function prepareScene(model: TexturedModel, options: Partial<RenderOptions> = {}): PreparedScene {
   const opts: RenderOptions = { ...RENDER_DEFAULTS, ...options };
   const { width, height } = opts;
   for (const [name, value] of [
@@ -125,15 +157,43 @@ export function createTurntableRenderer(
   const shadow = buildGroundShadow(mesh, camera, { ...SHADOW_DEFAULTS, ...opts.shadow });
   const lighting = prepareLighting(opts.lights);
   const mips = buildMipChain(model.texture);
+  return {
+    width,
+    height,
+    positions,
+    normals,
+    uvs: mesh.uvs,
+    indices: mesh.indices,
+    minY,
+    camera,
+    backdrop,
+    shadow,
+    lighting,
+    mips,
+    cullBackFaces: opts.cullBackFaces,
+  };
+}
+
+export function rendererFromScene(prepared: PreparedScene): TurntableRenderer {
+  const { width, height, camera, backdrop, shadow } = prepared;
+  const count = prepared.positions.length / 3;
   const target = createRasterTarget(width, height);
   const stream = createVertexStream(count);
   const raster = createRasterContext(target, stream, {
-    indices: mesh.indices,
-    uvs: mesh.uvs,
-    mips,
-    cullBackFaces: opts.cullBackFaces,
+    indices: prepared.indices,
+    uvs: prepared.uvs,
+    mips: prepared.mips,
+    cullBackFaces: prepared.cullBackFaces,
   });
-  const scene: VertexScene = { positions, normals, uvs: mesh.uvs, minY, camera, lighting, stream };
+  const scene: VertexScene = {
+    positions: prepared.positions,
+    normals: prepared.normals,
+    uvs: prepared.uvs,
+    minY: prepared.minY,
+    camera,
+    lighting: prepared.lighting,
+    stream,
+  };
 
   const renderFrame = (angle: number, out: Uint8Array): number => {
     if (out.length !== width * height * 4 || out.byteOffset % 4 !== 0) {

@@ -5,12 +5,18 @@
  * - Workers, not the calling thread: ffmpeg only gets more input while the event loop runs, so a
  *   thread that renders 30 ms frames back to back would starve the pipe (the OS pipe holds 64 KB of a
  *   2 MB frame). With the renderers in workers the main thread only moves buffers and feeds ffmpeg.
- * - Each worker builds its own renderer from a copy of the model (≈0.2 s, in parallel); buffers are
- *   transferred, never copied. How workers load their code: see worker-code.ts.
+ * - The scene (normals, camera fit, mips, backdrop, shadow) is prepared once on the calling thread while
+ *   the workers start, then cloned to each (≈10 ms); frame buffers are transferred, never copied. How
+ *   workers load their code: see worker-code.ts.
  */
 import { Worker } from 'node:worker_threads';
 import { EngineError, type EngineErrorCode } from '../errors.ts';
-import { createTurntableRenderer, type RenderOptions } from '../render/renderer.ts';
+import {
+  createTurntableRenderer,
+  prepareScene,
+  type RenderOptions,
+  rendererFromScene,
+} from '../render/renderer.ts';
 import type { TexturedModel } from '../types.ts';
 import { renderWorkerCode } from './worker-code.ts';
 import type { WorkerReply, WorkerRequest } from './worker-protocol.ts';
@@ -35,7 +41,7 @@ export async function openFrameSource(
 }
 
 function openInThread(model: TexturedModel, options: Partial<RenderOptions>): FrameSource {
-  const renderer = createTurntableRenderer(model, options);
+  const renderer = rendererFromScene(prepareScene(model, options));
   let ms = 0;
   const yieldToIo = () => new Promise<void>((resolve) => setImmediate(resolve));
   return {
@@ -119,13 +125,15 @@ async function openWorkerPool(
   };
 
   try {
+    // Prepared here while the workers start up, once instead of once per worker.
+    const scene = prepareScene(model, options);
     await Promise.all(
       workers.map(
         (w) =>
           new Promise<void>((resolve, reject) => {
             if (failure) return reject(failure);
             ready.push({ resolve, reject });
-            w.worker.postMessage({ type: 'init', model, options } satisfies WorkerRequest);
+            w.worker.postMessage({ type: 'init', scene } satisfies WorkerRequest);
           }),
       ),
     );
@@ -153,7 +161,9 @@ async function openWorkerPool(
       for (const w of workers) if (w.inflight < target.inflight) target = w;
       return new Promise<Uint8Array>((resolve, reject) => {
         stillWaiter = { resolve, reject };
-        target.worker.postMessage({ type: 'still', angle, width, height } satisfies WorkerRequest);
+        const sameSize = width === options.width && height === options.height;
+        const extra = sameSize ? {} : { model, options };
+        target.worker.postMessage({ type: 'still', angle, width, height, ...extra } satisfies WorkerRequest);
       });
     },
     renderMs: () => ms,

@@ -1,12 +1,23 @@
 /** Messages between the turntable job and its render worker threads. */
-import type { RenderOptions } from '../render/renderer.ts';
+import type { PreparedScene, RenderOptions } from '../render/renderer.ts';
 import type { TexturedModel } from '../types.ts';
 
 export type WorkerRequest =
-  | { type: 'init'; model: TexturedModel; options: Partial<RenderOptions> }
+  /** The scene is prepared once by the job and cloned to every worker. */
+  | { type: 'init'; scene: PreparedScene }
   | { type: 'frame'; index: number; angle: number; buffer: ArrayBuffer }
-  /** A single image at another size (the poster), rendered with a renderer built for it. */
-  | { type: 'still'; angle: number; width: number; height: number };
+  /**
+   * A single image (the poster). At the frame size it reuses the frame renderer; at another size the
+   * model and options come along so the worker can prepare a scene for it.
+   */
+  | {
+      type: 'still';
+      angle: number;
+      width: number;
+      height: number;
+      model?: TexturedModel;
+      options?: Partial<RenderOptions>;
+    };
 
 export type WorkerReply =
   | { type: 'ready' }
