@@ -1,6 +1,6 @@
 /**
- * Closed surface from a cell mask and two height fields: a front sheet (z = +front), a back sheet
- * (z = −back) and a wall along every silhouette edge joining them.
+ * Closed surface from a cell mask and two height fields: a front sheet (z = offset + front), a back
+ * sheet (z = offset − back) and a wall along every silhouette edge joining them.
  *
  * Every inside corner has its own front and back vertex, so even a one-cell-wide strip encloses volume;
  * each boundary edge is shared by one sheet triangle and one wall triangle, each interior edge by two
@@ -28,6 +28,7 @@ export function buildSolid(
   front: Float32Array,
   back: Float32Array,
   xy: Float32Array | null,
+  offset?: Float32Array,
 ): Solid {
   const cw = w + 1;
   const cornerUsed = new Uint8Array(cw * (h + 1));
@@ -53,8 +54,9 @@ export function buildSolid(
     const gy = (c - gx) / cw;
     const px = xy ? xy[c * 2] : gx;
     const py = xy ? xy[c * 2 + 1] : gy;
-    positions.set([px, -py, front[c]], v * 3);
-    positions.set([px, -py, -back[c]], (v + nv) * 3);
+    const z0 = offset ? offset[c] : 0;
+    positions.set([px, -py, z0 + front[c]], v * 3);
+    positions.set([px, -py, z0 - back[c]], (v + nv) * 3);
     side[v + nv] = 1;
     corner[v] = c;
     corner[v + nv] = c;

@@ -18,9 +18,22 @@ export interface InflateOptions {
   backDepth: number;
   /** Distance (cells) used at the silhouette itself, so the rim has a small positive thickness. */
   rimDistance: number;
+  /**
+   * Assumed camera elevation (degrees above the subject). Photos of objects are usually taken from a
+   * little above, so parts higher in an upright subject are nearer the camera. Each point is moved in
+   * depth with the centre of its inscribed disc — its "part" — by tan(elevation)·height: a ball stays a
+   * ball, a stack of balls or an upright cylinder leans towards the camera as it does in the photo.
+   * Front and back move together, so thickness and closedness are unchanged.
+   */
+  elevation: number;
 }
 
-export const INFLATE_DEFAULTS: InflateOptions = { frontDepth: 1, backDepth: 1, rimDistance: 0.08 };
+export const INFLATE_DEFAULTS: InflateOptions = {
+  frontDepth: 1,
+  backDepth: 1,
+  rimDistance: 0.08,
+  elevation: 15,
+};
 
 export interface CornerField {
   /** (w+1)·(h+1) corner values, row-major. */
@@ -34,12 +47,14 @@ export interface InflationFields {
   distance: Float32Array;
   /** Local thickness at each inside cell. */
   thickness: Float32Array;
+  /** Row of the covering inscribed disc's centre at each inside cell. */
+  centreRow: Float32Array;
 }
 
 export function inflationFields(inside: Uint8Array, w: number, h: number): InflationFields {
   const distance = distanceToBoundary(inside, w, h);
-  const thickness = localThickness(distance, inside, w, h);
-  return { distance, thickness };
+  const { radius, centreRow } = localThickness(distance, inside, w, h);
+  return { distance, thickness: radius, centreRow };
 }
 
 /**
@@ -84,7 +99,7 @@ export function inflateHeights(
   w: number,
   h: number,
   options: Partial<InflateOptions> = {},
-): { front: Float32Array; back: Float32Array; fields: InflationFields } {
+): { front: Float32Array; back: Float32Array; offset: Float32Array; fields: InflationFields } {
   const opts = { ...INFLATE_DEFAULTS, ...options };
   const fields = inflationFields(inside, w, h);
   // Corner distance: interior corners average their cells; the silhouette corners sit at the rim.
@@ -98,7 +113,12 @@ export function inflateHeights(
     front[i] = arc * opts.frontDepth;
     back[i] = arc * opts.backDepth;
   }
-  return { front, back, fields };
+  // Depth offset of each corner (cells, towards the camera): higher parts (smaller row) nearer.
+  const rows = cellsToCorners(fields.centreRow, inside, w, h).values;
+  const shear = Math.tan((opts.elevation * Math.PI) / 180);
+  const offset = new Float32Array(d.length);
+  for (let i = 0; i < d.length; i++) offset[i] = -shear * rows[i];
+  return { front, back, offset, fields };
 }
 
 /** The naive baseline of the benchmark: h = c·√d with c = √(max d) (a hemisphere for the largest disc), mirrored. */
@@ -107,7 +127,7 @@ export function naiveHeights(
   w: number,
   h: number,
   rimDistance = INFLATE_DEFAULTS.rimDistance,
-): { front: Float32Array; back: Float32Array } {
+): { front: Float32Array; back: Float32Array; offset: Float32Array } {
   const distance = distanceToBoundary(inside, w, h);
   let maxD = 0;
   for (let i = 0; i < distance.length; i++) if (distance[i] > maxD) maxD = distance[i];
@@ -115,5 +135,5 @@ export function naiveHeights(
   const c = Math.sqrt(maxD);
   const front = new Float32Array(d.length);
   for (let i = 0; i < d.length; i++) front[i] = c * Math.sqrt(d[i]);
-  return { front, back: front.slice() };
+  return { front, back: front.slice(), offset: new Float32Array(d.length) };
 }

@@ -26,7 +26,7 @@ export interface LiftOptions {
   depth?: Float32Array;
 }
 
-export const LIFT_DEFAULTS: LiftOptions = { resolution: 160, method: 'arc', relief: 3, inflate: {} };
+export const LIFT_DEFAULTS: LiftOptions = { resolution: 160, method: 'arc', relief: 1.5, inflate: {} };
 
 export interface LiftedSolid extends Solid {
   /** Image pixel position of every vertex (for texture coordinates). */
@@ -65,12 +65,14 @@ export function liftSolid(
 
   let front: Float32Array;
   let back: Float32Array;
+  let offset: Float32Array;
   if (opts.method === 'naive') {
-    ({ front, back } = naiveHeights(inside, w, h));
+    ({ front, back, offset } = naiveHeights(inside, w, h));
   } else {
     const inflated = inflateHeights(inside, w, h, opts.inflate);
     front = inflated.front;
     back = inflated.back;
+    offset = inflated.offset;
     if (opts.depth) front = depthFront(opts.depth, image, grid, front);
     if (opts.relief > 0) {
       const relief = cellsToCorners(
@@ -85,7 +87,7 @@ export function liftSolid(
   }
 
   const xy = snapCorners(inside, w, h, grid.sample);
-  const solid = buildSolid(inside, w, h, front, back, xy);
+  const solid = buildSolid(inside, w, h, front, back, xy, offset);
 
   // Grid units → image pixels → model units.
   const n = solid.positions.length / 3;
@@ -104,25 +106,25 @@ export function liftSolid(
   const unitsPerPixel = 1 / Math.max(1e-6, maxY - minY);
   let minX = Infinity;
   let maxX = -Infinity;
-  let minZ = Infinity;
-  let maxZ = -Infinity;
   for (let v = 0; v < n; v++) {
     const x = imageXY[v * 2];
-    const z = p[v * 3 + 2] * grid.cell;
     if (x < minX) minX = x;
     if (x > maxX) maxX = x;
-    if (z < minZ) minZ = z;
-    if (z > maxZ) maxZ = z;
   }
   const cx = (minX + maxX) / 2;
   const cy = (minY + maxY) / 2;
-  const cz = (minZ + maxZ) / 2;
+  let lo = Infinity;
+  let hi = -Infinity;
   for (let v = 0; v < n; v++) {
     p[v * 3] = (imageXY[v * 2] - cx) * unitsPerPixel;
     p[v * 3 + 1] = -(imageXY[v * 2 + 1] - cy) * unitsPerPixel;
-    p[v * 3 + 2] = (p[v * 3 + 2] * grid.cell - cz) * unitsPerPixel;
+    p[v * 3 + 2] = p[v * 3 + 2] * grid.cell * unitsPerPixel;
+    lo = Math.min(lo, p[v * 3 + 2]);
+    hi = Math.max(hi, p[v * 3 + 2]);
   }
-  return { ...solid, imageXY, unitsPerPixel, centrePx: [cx, cy], centreZ: cz * unitsPerPixel, bounds };
+  const cz = (lo + hi) / 2;
+  for (let v = 0; v < n; v++) p[v * 3 + 2] -= cz;
+  return { ...solid, imageXY, unitsPerPixel, centrePx: [cx, cy], centreZ: cz, bounds };
 }
 
 /**

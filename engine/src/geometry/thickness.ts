@@ -17,13 +17,20 @@ export interface ThicknessOptions {
 
 export const THICKNESS_DEFAULTS: ThicknessOptions = { sweeps: 3, blurRadius: 2, blurPasses: 3 };
 
+export interface Thickness {
+  /** Radius of the largest inscribed disc covering each cell (blurred, ≥ distance). */
+  radius: Float32Array;
+  /** Row (cells, y down) of that disc's centre: where the cell's "part" sits along the vertical. */
+  centreRow: Float32Array;
+}
+
 export function localThickness(
   dist: Float32Array,
   inside: Uint8Array,
   w: number,
   h: number,
   options: Partial<ThicknessOptions> = {},
-): Float32Array {
+): Thickness {
   const opts = { ...THICKNESS_DEFAULTS, ...options };
   const n = w * h;
   const radius = new Float32Array(n);
@@ -72,9 +79,14 @@ export function localThickness(
       }
     }
   }
-  for (let p = 0; p < opts.blurPasses; p++) blurInside(radius, inside, w, h, opts.blurRadius);
+  const centreRow = new Float32Array(n);
+  for (let i = 0; i < n; i++) centreRow[i] = Math.floor(centre[i] / w);
+  for (let p = 0; p < opts.blurPasses; p++) {
+    blurInside(radius, inside, w, h, opts.blurRadius);
+    blurInside(centreRow, inside, w, h, opts.blurRadius);
+  }
   for (let i = 0; i < n; i++) if (inside[i] && radius[i] < dist[i]) radius[i] = dist[i];
-  return radius;
+  return { radius, centreRow };
 }
 
 /** Separable box blur that only averages inside cells (outside cells neither give nor take). */

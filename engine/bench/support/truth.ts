@@ -1,0 +1,91 @@
+/**
+ * Ground truth in the camera frame: each shape rendered orthographically to a 512² RGBA image from a
+ * three-quarter view (yaw 35°, pitch 20°), and its outer surface sampled in that same frame.
+ */
+import type { RgbaImage } from '../../src/types.ts';
+import { rasterise, viewTransform } from '../../test/support/raster.ts';
+import { type Points, rng, sampleSurface } from './metrics.ts';
+import type { Shape } from './shapes.ts';
+
+export const TRUTH_VIEW = { yaw: 35, pitch: 20, size: 512 };
+
+export interface Truth {
+  image: RgbaImage;
+  points: Points;
+}
+
+export function renderTruth(shape: Shape, samples = 20_000): Truth {
+  const tf = viewTransform(TRUTH_VIEW.yaw, TRUTH_VIEW.pitch);
+  // Merge the parts into one camera-space mesh with a colour per triangle.
+  const positions: number[] = [];
+  const indices: number[] = [];
+  const colours: number[] = [];
+  for (const part of shape.parts) {
+    const base = positions.length / 3;
+    for (let i = 0; i < part.positions.length; i += 3)
+      positions.push(...tf(part.positions[i], part.positions[i + 1], part.positions[i + 2]));
+    for (const i of part.indices) indices.push(base + i);
+    for (let t = 0; t < part.indices.length / 3; t++) colours.push(...part.colour);
+  }
+  const min = [Infinity, Infinity];
+  const max = [-Infinity, -Infinity];
+  for (let i = 0; i < positions.length; i += 3) {
+    for (let k = 0; k < 2; k++) {
+      min[k] = Math.min(min[k], positions[i + k]);
+      max[k] = Math.max(max[k], positions[i + k]);
+    }
+  }
+  const extent = Math.max(max[0] - min[0], max[1] - min[1]) * 1.2;
+  const { image } = rasterise(
+    {
+      positions: Float32Array.from(positions),
+      indices: Uint32Array.from(indices),
+      triangleColours: Uint8Array.from(colours),
+    },
+    {
+      yaw: 0,
+      pitch: 0,
+      width: TRUTH_VIEW.size,
+      height: TRUTH_VIEW.size,
+      extent,
+      centre: [(min[0] + max[0]) / 2, (min[1] + max[1]) / 2, 0],
+    },
+  );
+  // Outer surface only: a sample inside any other part of the union is hidden and dropped.
+  const random = rng(7);
+  const pts: number[] = [];
+  let area = 0;
+  const areas = shape.parts.map((p) => {
+    let a = 0;
+    for (let t = 0; t < p.indices.length; t += 3) {
+      const [i, j, k] = [p.indices[t] * 3, p.indices[t + 1] * 3, p.indices[t + 2] * 3];
+      const P = p.positions;
+      const u = [P[j] - P[i], P[j + 1] - P[i + 1], P[j + 2] - P[i + 2]];
+      const v = [P[k] - P[i], P[k + 1] - P[i + 1], P[k + 2] - P[i + 2]];
+      a += Math.hypot(u[1] * v[2] - u[2] * v[1], u[2] * v[0] - u[0] * v[2], u[0] * v[1] - u[1] * v[0]) / 2;
+    }
+    area += a;
+    return a;
+  });
+  shape.parts.forEach((part, n) => {
+    const others = shape.parts.filter((_, m) => m !== n);
+    const want = Math.ceil((samples * 1.5 * areas[n]) / area);
+    const s = sampleSurface(
+      part.positions,
+      part.indices,
+      want,
+      random,
+      (x, y, z) => !others.some((o) => o.inside([x, y, z])),
+    );
+    for (let i = 0; i < s.length; i += 3) pts.push(...tf(s[i], s[i + 1], s[i + 2]));
+  });
+  // Exactly `samples` points, chosen uniformly from the accepted ones.
+  const all = Float32Array.from(pts);
+  const count = all.length / 3;
+  const points = new Float32Array(samples * 3);
+  for (let i = 0; i < samples; i++) {
+    const j = Math.floor(random() * count);
+    points.set(all.subarray(j * 3, j * 3 + 3), i * 3);
+  }
+  return { image, points };
+}
