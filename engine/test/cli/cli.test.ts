@@ -1,0 +1,87 @@
+import { execFile } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { parseArgs } from '../../src/cli/args.ts';
+import { runCli } from '../../src/cli/main.ts';
+import { figure, png } from '../support/synthetic.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'lift3d-cli-'));
+const ROOT = resolve(import.meta.dirname, '../../..');
+
+function capture() {
+  const out: string[] = [];
+  const err: string[] = [];
+  return { io: { stdout: (s: string) => out.push(s), stderr: (s: string) => err.push(s) }, out, err };
+}
+
+describe('img3d arguments', () => {
+  it('parses the DESIGN §5 form', () => {
+    expect(
+      parseArgs(['a.png', 'b.jpg', '--out-dir', 'o', '--format', 'fbx', '--topology', 'high', '--video']),
+    ).toMatchObject({
+      inputs: ['a.png', 'b.jpg'],
+      outDir: 'o',
+      format: 'fbx',
+      topology: 'high',
+      video: true,
+    });
+    expect(parseArgs(['a.png', '-o', 'x.stl']).format).toBe('stl');
+    expect(parseArgs(['a.png', '-o', 'x.zip']).format).toBe('obj');
+  });
+
+  it('rejects contradictions with a reason', () => {
+    expect(() => parseArgs(['a.png', 'b.png', '-o', 'x.glb'])).toThrow(/--out-dir/);
+    expect(() => parseArgs(['a.png', '--format', 'dae'])).toThrow(/unknown format/);
+    expect(() => parseArgs(['a.png', '--topology', 'mid'])).toThrow(/low or high/);
+    expect(() => parseArgs([])).toThrow(/no input/);
+  });
+});
+
+describe('img3d run', () => {
+  it('converts several inputs with one engine, progress on stderr, files on stdout', async () => {
+    const a = join(dir, 'a.png');
+    const b = join(dir, 'b.png');
+    writeFileSync(a, await png(figure(256)));
+    writeFileSync(b, await png(figure(200)));
+    const { io, out, err } = capture();
+    const code = await runCli([a, b, '--out-dir', join(dir, 'out'), '--format', 'obj'], io);
+    expect(code).toBe(0);
+    expect(out.join('')).toContain(join(dir, 'out', 'a.zip'));
+    expect(existsSync(join(dir, 'out', 'b.zip'))).toBe(true);
+    expect(err.join('')).toMatch(/a: geometry/);
+  });
+
+  it('-o name.obj writes the OBJ, MTL and PNG side by side', async () => {
+    const a = join(dir, 'a.png');
+    const { io } = capture();
+    expect(await runCli([a, '-o', join(dir, 'single', 'thing.obj')], io)).toBe(0);
+    for (const f of ['thing.obj', 'thing.mtl', 'thing.png'])
+      expect(existsSync(join(dir, 'single', f))).toBe(true);
+    expect(readFileSync(join(dir, 'single', 'thing.obj'), 'utf8')).toContain('mtllib thing.mtl');
+  });
+
+  it('fails with exit code 1 and one line on a bad input', async () => {
+    const bad = join(dir, 'bad.png');
+    writeFileSync(bad, 'not an image');
+    const { io, err } = capture();
+    expect(await runCli([bad], io)).toBe(1);
+    expect(err.join('').trim().split('\n').at(-1)).toMatch(/not a supported image/);
+  });
+
+  it('works as `npx img3d` from the repository root', async () => {
+    const run = promisify(execFile);
+    const help = await run('npx', ['img3d', '--help'], { cwd: ROOT });
+    expect(help.stdout).toMatch(/^Usage: img3d INPUT/);
+    const out = join(dir, 'npx.glb');
+    const res = await run('npx', ['img3d', join(dir, 'a.png'), '-o', out], { cwd: ROOT });
+    expect(res.stdout.trim()).toBe(out);
+    expect(readFileSync(out).subarray(0, 4).toString()).toBe('glTF');
+    const fail = await run('npx', ['img3d', join(dir, 'bad.png')], { cwd: ROOT }).catch(
+      (e: { code: number; stderr: string }) => e,
+    );
+    expect((fail as { code: number }).code).toBe(1);
+  });
+});
