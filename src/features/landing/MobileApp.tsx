@@ -76,9 +76,7 @@ export function MobileApp({ onOpenWaitlist }: { onOpenWaitlist: () => void }) {
                   >
                     <Icon className="size-6" />
                     <span>
-                      <span className="block text-[10px] leading-none text-white/75 uppercase">
-                        Coming soon to
-                      </span>
+                      <span className="block text-[10px] leading-none text-white/75 uppercase">Soon on</span>
                       <span className="block text-sm font-semibold">{store}</span>
                     </span>
                   </button>
