@@ -22,10 +22,10 @@ export function DemoPayButton({ pack }: { pack: CreditPack }) {
       await navigate({
         to: '/pay',
         search: {
-          amount: String(order.amount),
+          amount: order.amount,
           currency: order.currency,
           description: order.description,
-          credits: String(order.credits),
+          credits: order.credits,
           order: order.orderID,
         },
       });

@@ -17,6 +17,8 @@ export function PackCard({
     <div
       role="radio"
       aria-checked={selected}
+      aria-labelledby={`pack-${pack.id}-name`}
+      aria-describedby={`pack-${pack.id}-note`}
       tabIndex={selected ? 0 : -1}
       data-pack={pack.id}
       onClick={onSelect}
@@ -40,8 +42,12 @@ export function PackCard({
       ) : null}
       <div className="flex items-start justify-between gap-3">
         <div>
-          <h2 className="text-lg font-semibold">{pack.name}</h2>
-          <p className="mt-1 text-sm text-muted-foreground">{pack.note}</p>
+          <h2 id={`pack-${pack.id}-name`} className="text-lg font-semibold">
+            {pack.name}
+          </h2>
+          <p id={`pack-${pack.id}-note`} className="mt-1 text-sm text-muted-foreground">
+            {pack.note}
+          </p>
         </div>
         <span
           aria-hidden="true"

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef } from 'react';
 import { cn } from '../../lib/cn';
 import type { CreditPack } from '../credits/packs';
 import { CAROUSEL_SETTLE_MS } from './checkoutContent';
@@ -46,9 +46,12 @@ export function PackPicker({
     el.scrollTo({ left: card.offsetLeft - (el.clientWidth - card.offsetWidth) / 2, behavior });
   }, []);
 
-  // Start with the preselected pack in view on phones.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: only on first paint and when the packs arrive
-  useEffect(() => {
+  // Start with the preselected pack in view on phones, once: later data must not undo a user's swipe.
+  const placed = useRef(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only the first paint with cards
+  useLayoutEffect(() => {
+    if (placed.current || packs.length === 0) return;
+    placed.current = true;
     scrollTo(selected, 'instant');
   }, [packs, scrollTo]);
 
