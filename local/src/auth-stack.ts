@@ -32,6 +32,7 @@ export async function createAuthStack(
       google: config.google,
       nodeEnv: config.nodeEnv,
       additionalRedirectUrls: origins.map((o) => `${o}/**`),
+      rateLimits: { signInSignUps: { limit: config.authSignInLimit, windowSeconds: 300 } },
     },
     // Mail leaves through the outbox like every other message, so it survives an SMTP outage.
     mailer: async (mail) => {

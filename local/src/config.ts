@@ -23,6 +23,8 @@ export interface LocalConfig {
   smtpUrl: string | null;
   mailFrom: string;
   startWorker: boolean;
+  /** Sign-ins and sign-ups per IP per 5 minutes (Supabase's default 30; browser tests raise it). */
+  authSignInLimit: number;
   nodeEnv: string;
   /** A hosted Supabase project (SUPABASE_URL + SUPABASE_SERVICE_ROLE_KEY), for tools such as admin:create. */
   supabase: { url: string; serviceRoleKey: string } | null;
@@ -66,6 +68,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): LocalConfig {
     smtpUrl: env.SMTP_URL || null,
     mailFrom: env.MAIL_FROM ?? 'Lift3D <no-reply@lift3d.local>',
     startWorker: env.START_WORKER !== '0',
+    authSignInLimit: Number(env.AUTH_SIGN_IN_LIMIT ?? 30),
     nodeEnv: env.NODE_ENV ?? 'development',
     supabase:
       env.SUPABASE_URL && env.SUPABASE_SERVICE_ROLE_KEY
