@@ -7,6 +7,13 @@
  * `findFfmpeg()` tells at start-up whether videos can be made (log it); `renderTurntable` throws an
  * EngineError ('model_unavailable', "video: ffmpeg not found — install it with …") when they cannot.
  */
+export {
+  type BackgroundOption,
+  createTurntableRenderer,
+  RENDER_DEFAULTS,
+  type RenderOptions,
+  type TurntableRenderer,
+} from '../render/index.ts';
 export { FFMPEG_MISSING, type FfmpegInfo, findFfmpeg, requireFfmpeg } from './ffmpeg.ts';
 export { type Easing, frameAngle, TURNTABLE_DEFAULTS, type TurntableOptions } from './options.ts';
 export { renderTurntable, type TurntableResult, type TurntableStats } from './turntable.ts';
