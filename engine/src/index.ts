@@ -9,3 +9,5 @@ export type { ConvertOptions, ConvertResult, ConvertStats, ProgressCallback } fr
 export { createEngine, type Engine, type EngineOptions } from './pipeline/engine.ts';
 export { TOPOLOGY_PRESETS, type Topology } from './pipeline/presets.ts';
 export type { Mesh, RgbaImage, TexturedModel } from './types.ts';
+// The turntable renderer (engine/src/video, engine/src/render) ships with the engine.
+export * from './video/index.ts';

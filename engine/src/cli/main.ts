@@ -61,13 +61,18 @@ export async function runCli(
         written.push(target);
       }
       if (args.video) {
-        io.stderr(`${name}: video 0%\n`);
-        const video = await renderVideo(result);
+        let shown = -1;
+        const video = await renderVideo(result, (f) => {
+          const pct = Math.floor(f * 10) * 10;
+          if (pct === shown) return;
+          shown = pct;
+          io.stderr(`${name}: video ${pct}%\n`);
+        });
         const mp4Path = join(dirname(outPath), `${base}.mp4`);
         await writeFile(mp4Path, video.mp4);
         written.push(mp4Path);
         if (video.poster) {
-          const posterPath = join(dirname(outPath), `${base}.poster.png`);
+          const posterPath = join(dirname(outPath), `${base}.poster.${video.posterExt ?? 'webp'}`);
           await writeFile(posterPath, video.poster);
           written.push(posterPath);
         }

@@ -1,0 +1,52 @@
+/**
+ * Writes a tiny ONNX model by hand (protobuf wire format), so the depth-model loading path is tested
+ * without downloading anything: depth = mean of the three normalised input channels (ReduceMean over
+ * axis 1), input "image" [1,3,S,S] → output "depth" [1,1,S,S], opset 13.
+ */
+
+function varint(n: number): number[] {
+  const out: number[] = [];
+  let v = n;
+  while (v > 0x7f) {
+    out.push((v & 0x7f) | 0x80);
+    v = Math.floor(v / 128);
+  }
+  out.push(v);
+  return out;
+}
+const key = (field: number, wire: number) => varint(field * 8 + wire);
+const int = (field: number, v: number) => [...key(field, 0), ...varint(v)];
+const bytes = (field: number, b: number[]) => [...key(field, 2), ...varint(b.length), ...b];
+const str = (field: number, s: string) => bytes(field, [...new TextEncoder().encode(s)]);
+
+function tensorType(dims: number[]): number[] {
+  const shape = dims.flatMap((d) => bytes(1, int(1, d)));
+  return bytes(1, [...int(1, 1 /* FLOAT */), ...bytes(2, shape)]);
+}
+const valueInfo = (name: string, dims: number[]) => [...str(1, name), ...bytes(2, tensorType(dims))];
+
+export function meanDepthModel(size: number): Uint8Array {
+  const axes = [...str(1, 'axes'), ...int(8, 1), ...int(20, 7 /* INTS */)];
+  const keepdims = [...str(1, 'keepdims'), ...int(3, 1), ...int(20, 2 /* INT */)];
+  const node = [
+    ...str(1, 'image'),
+    ...str(2, 'depth'),
+    ...str(3, 'mean'),
+    ...str(4, 'ReduceMean'),
+    ...bytes(5, axes),
+    ...bytes(5, keepdims),
+  ];
+  const graph = [
+    ...bytes(1, node),
+    ...str(2, 'tiny-depth'),
+    ...bytes(11, valueInfo('image', [1, 3, size, size])),
+    ...bytes(12, valueInfo('depth', [1, 1, size, size])),
+  ];
+  const model = [
+    ...int(1, 7 /* ir_version */),
+    ...str(2, 'lift3d-test'),
+    ...bytes(7, graph),
+    ...bytes(8, [...str(1, ''), ...int(2, 13)]),
+  ];
+  return Uint8Array.from(model);
+}
