@@ -17,11 +17,22 @@ export function CancelPage() {
         <div className="mt-7 flex flex-col gap-3 sm:flex-row">
           <Link
             to="/checkout"
-            className={buttonVariants({ variant: 'neural', size: 'lg', className: 'flex-1' })}
+            className={buttonVariants({
+              variant: 'neural',
+              size: 'lg',
+              className: 'w-full sm:w-auto sm:flex-1',
+            })}
           >
             Try Again
           </Link>
-          <Link to="/app" className={buttonVariants({ variant: 'outline', size: 'lg', className: 'flex-1' })}>
+          <Link
+            to="/app"
+            className={buttonVariants({
+              variant: 'outline',
+              size: 'lg',
+              className: 'w-full sm:w-auto sm:flex-1',
+            })}
+          >
             Back to App
           </Link>
         </div>

@@ -70,13 +70,21 @@ export function SuccessPage({ credits }: { credits?: number }) {
             <div className="mt-7 flex w-full flex-col gap-3 sm:flex-row">
               <Link
                 to="/app"
-                className={buttonVariants({ variant: 'neural', size: 'lg', className: 'flex-1' })}
+                className={buttonVariants({
+                  variant: 'neural',
+                  size: 'lg',
+                  className: 'w-full sm:w-auto sm:flex-1',
+                })}
               >
                 Start Creating
               </Link>
               <Link
                 to="/profile"
-                className={buttonVariants({ variant: 'outline', size: 'lg', className: 'flex-1' })}
+                className={buttonVariants({
+                  variant: 'outline',
+                  size: 'lg',
+                  className: 'w-full sm:w-auto sm:flex-1',
+                })}
               >
                 View Profile
               </Link>
