@@ -56,7 +56,7 @@ export function parseHex(value: string, what: string): Rgb {
 /**
  * Packs bytes into one little-endian RGBA word (R in the low byte), the layout of our frame buffers.
  * Words are kept as signed int32 (Int32Array) on purpose: uint32 values above 2³¹ are doubles in V8
- * and every bit operation on them would convert; that alone made shading ~2× slower.
+ * and every bit operation on them would convert.
  */
 export function packRgba(r: number, g: number, b: number): number {
   return (255 << 24) | (b << 16) | (g << 8) | r;

@@ -7,7 +7,8 @@
  *   textures already carry the photo's shading, so the rig is calibrated to multiply a front-lit
  *   surface by ≈1.0 and only adds shape: a wrapped (half-Lambert-like) key keeps the terminator soft.
  * - Per vertex, not per pixel: the engine's meshes have 5k–100k triangles, a few pixels each at 720p,
- *   so per-pixel lighting would cost ~2× the shading time for no visible gain. Specular is kept broad
+ *   so per-pixel lighting would add a normalisation and the light sums to every pixel for no visible
+ *   gain. Specular is kept broad
  *   and weak so Gouraud interpolation cannot show facets.
  * - A little floor occlusion darkens the lowest few percent of the subject, which together with the
  *   contact shadow makes it sit on the ground instead of floating.

@@ -4,7 +4,7 @@
  * notes
  * - The light is straight above, so the shadow is the subject's footprint, which only rotates as the
  *   subject turns: it is computed once (top-down min-height map → blurred) and each frame merely samples
- *   it, rotated, at the ground points seen by the pixels near the subject (≈1 ms per 720p frame).
+ *   it, rotated, at the ground points seen by the pixels near the subject (≈2 ms per 720p frame).
  * - Two terms: a tight dark contact where the subject touches the floor, and a wide faint occlusion
  *   that fades with height, the way a real softbox shadow looks.
  */

@@ -6,7 +6,7 @@
  *   thread that renders 30 ms frames back to back would starve the pipe (the OS pipe holds 64 KB of a
  *   2 MB frame). With the renderers in workers the main thread only moves buffers and feeds ffmpeg.
  * - The scene (normals, camera fit, mips, backdrop, shadow) is prepared once on the calling thread while
- *   the workers start, then cloned to each (≈10 ms); frame buffers are transferred, never copied. How
+ *   the workers start, then cloned to each; frame buffers are transferred, never copied. How
  *   workers load their code: see worker-code.ts.
  */
 import { Worker } from 'node:worker_threads';
