@@ -14,7 +14,7 @@ interface Step {
 
 const only = process.argv.slice(2);
 const steps: Step[] = [
-  { name: 'typecheck', command: 'npx', args: ['tsc', '-b'] },
+  { name: 'typecheck', command: 'npm', args: ['run', '--silent', 'typecheck'] },
   { name: 'lint', command: 'npx', args: ['biome', 'check', '.'] },
   { name: 'vitest', command: 'npx', args: ['vitest', 'run'] },
   { name: 'build', command: 'npx', args: ['vite', 'build'] },
@@ -25,9 +25,14 @@ function run(step: Step): Promise<number> {
   return new Promise((resolve) => {
     const started = Date.now();
     console.log(`\n=== ${step.name}: ${step.command} ${step.args.join(' ')}`);
-    const child = spawn(step.command, step.args, { stdio: 'inherit', env: { ...process.env, FORCE_COLOR: '0' } });
+    const child = spawn(step.command, step.args, {
+      stdio: 'inherit',
+      env: { ...process.env, FORCE_COLOR: '0' },
+    });
     child.on('close', (code) => {
-      console.log(`=== ${step.name}: ${code === 0 ? 'passed' : `FAILED (exit ${code})`} in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+      console.log(
+        `=== ${step.name}: ${code === 0 ? 'passed' : `FAILED (exit ${code})`} in ${((Date.now() - started) / 1000).toFixed(0)} s`,
+      );
       resolve(code ?? 1);
     });
   });

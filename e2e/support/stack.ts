@@ -7,7 +7,9 @@ import { e2eDataDir } from './paths.ts';
 
 const dataDir = e2eDataDir();
 rmSync(dataDir, { recursive: true, force: true });
-const stack = await startStack(loadConfig({ AUTH_SIGN_IN_LIMIT: '1000', ...process.env, DATA_DIR: dataDir, NODE_ENV: 'test' }));
+const stack = await startStack(
+  loadConfig({ AUTH_SIGN_IN_LIMIT: '1000', ...process.env, DATA_DIR: dataDir, NODE_ENV: 'test' }),
+);
 const stop = async () => {
   await stack.stop();
   rmSync(dataDir, { recursive: true, force: true });

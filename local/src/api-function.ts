@@ -30,7 +30,16 @@ export async function startApiFunction(options: ApiFunctionOptions): Promise<Api
   const port = await freePort();
   const child: ChildProcess = spawn(
     deno,
-    ['run', '--frozen', '--allow-net', '--allow-env', '--allow-read', '--allow-write', '--allow-sys', 'index.ts'],
+    [
+      'run',
+      '--frozen',
+      '--allow-net',
+      '--allow-env',
+      '--allow-read',
+      '--allow-write',
+      '--allow-sys',
+      'index.ts',
+    ],
     {
       cwd: functionDir,
       env: {

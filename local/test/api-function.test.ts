@@ -14,9 +14,12 @@ describe.each(ENGINES)('api function on %s', (engine) => {
     const db = await createTestDatabase(engine);
     try {
       // Asynchronous on purpose: the embedded database answers from this very process.
-      const run = await runDeno(['test', '--allow-net', '--allow-env', '--allow-read', '--allow-write', 'tests/'], {
-        TEST_DATABASE_URL: db.url,
-      });
+      const run = await runDeno(
+        ['test', '--allow-net', '--allow-env', '--allow-read', '--allow-write', 'tests/'],
+        {
+          TEST_DATABASE_URL: db.url,
+        },
+      );
       const output = `${run.stdout}\n${run.stderr}`;
       if (run.status !== 0) console.error(output);
       expect(run.status, output.slice(-4000)).toBe(0);

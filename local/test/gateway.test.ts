@@ -113,5 +113,5 @@ test('an unreachable api answers a JSON 502 the client can show', async () => {
   await new Promise((r) => setTimeout(r, 50));
   const res = await fetch(`${base}/api/health`);
   expect(res.status).toBe(502);
-  expect((await res.json()).error).toMatch(/unavailable/);
+  expect(((await res.json()) as { error: string }).error).toMatch(/unavailable/);
 });
