@@ -11,7 +11,9 @@ import { buildTaskList } from './tasks/index.ts';
 
 const config = loadWorkerConfig();
 const sql = postgres(config.databaseUrl, {
-  max: 3,
+  // PGlite serves every connection from one session: parallel queries from several connections interleave
+  // their protocol messages there ("portal does not exist"), so the embedded database gets one connection.
+  max: config.embeddedDatabase ? 1 : 3,
   prepare: !config.embeddedDatabase,
   onnotice: () => {},
   connection: { application_name: 'lift3d-worker' },

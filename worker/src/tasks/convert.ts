@@ -61,7 +61,7 @@ export function convertTask(deps: ConvertDeps): Task {
           if (lost) return;
           const [row] = await sql`
             select public.generation_progress(${id}, ${token}, ${stage}, ${fraction}::real) as ok`;
-          if (!row.ok) {
+          if (!row?.ok) {
             lost = true;
             cancel();
           }
