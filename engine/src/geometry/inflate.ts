@@ -26,6 +26,11 @@ export interface InflateOptions {
    * Front and back move together, so thickness and closedness are unchanged.
    */
   elevation: number;
+  /**
+   * Exponent q of the cross-section h = R·(1 − (1 − d/R)²)^q: 0.5 is a circle (round parts), larger
+   * values flatten the sides towards a wedge (boxes, planks).
+   */
+  profile: number;
 }
 
 export const INFLATE_DEFAULTS: InflateOptions = {
@@ -33,6 +38,7 @@ export const INFLATE_DEFAULTS: InflateOptions = {
   backDepth: 1,
   rimDistance: 0.08,
   elevation: 15,
+  profile: 0.5,
 };
 
 export interface CornerField {
@@ -109,7 +115,8 @@ export function inflateHeights(
   const back = new Float32Array(d.length);
   for (let i = 0; i < d.length; i++) {
     const di = Math.min(d[i], r[i]);
-    const arc = Math.sqrt(Math.max(0, di * (2 * r[i] - di)));
+    const t = r[i] > 0 ? di / r[i] : 0;
+    const arc = r[i] * Math.max(0, 1 - (1 - t) * (1 - t)) ** opts.profile;
     front[i] = arc * opts.frontDepth;
     back[i] = arc * opts.backDepth;
   }
