@@ -10,10 +10,14 @@ import type { ApiConfig } from './lib/config.ts';
 import type { Db } from './lib/db.ts';
 import { handleError } from './lib/handle-error.ts';
 import { adminAnalyticsRoutes } from './routes/admin-analytics.ts';
+import { adminCreditPackRoutes } from './routes/admin-credit-packs.ts';
+import { adminSettingRoutes } from './routes/admin-settings.ts';
+import { adminTransactionRoutes } from './routes/admin-transactions.ts';
 import { adminUserRoutes } from './routes/admin-users.ts';
 import { analyticsRoutes } from './routes/analytics.ts';
 import { creditPackRoutes } from './routes/credit-packs.ts';
 import { creditRoutes } from './routes/credits.ts';
+import { formRoutes } from './routes/forms.ts';
 import { generationFileRoutes } from './routes/generation-files.ts';
 import { generationRoutes } from './routes/generations.ts';
 import { healthRoutes } from './routes/health.ts';
@@ -40,6 +44,7 @@ export function createApp(deps: AppDeps) {
   app.use('*', authenticate(deps.verify));
   app.route('/', healthRoutes(deps));
   app.route('/analytics', analyticsRoutes(deps));
+  app.route('/', formRoutes(deps));
   app.route('/users', userRoutes(deps));
   app.route('/users', creditRoutes(deps));
   app.route('/generations', generationRoutes(deps));
@@ -49,6 +54,9 @@ export function createApp(deps: AppDeps) {
   app.route('/demo', demoPaymentRoutes(deps));
   app.route('/admin/users', adminUserRoutes(deps));
   app.route('/admin/analytics', adminAnalyticsRoutes(deps));
+  app.route('/admin/credit-packs', adminCreditPackRoutes(deps));
+  app.route('/admin/transactions', adminTransactionRoutes(deps));
+  app.route('/admin/settings', adminSettingRoutes(deps));
   app.notFound((c) =>
     c.json({ error: `No API route for ${c.req.method} ${new URL(c.req.url).pathname}.` }, 404),
   );

@@ -1,6 +1,6 @@
 /**
- * /api/users/{id}: read and edit a profile (self or admin; row-level security decides), change or set
- * one's own password.
+ * /api/users/{id}: read and edit a profile (self or admin; row-level security decides; `is_admin` by
+ * admins only, through `admin_set_admin`), change or set one's own password.
  *
  * notes: the current password is compared here with bcrypt against the stored hash (read through a
  * service-only SQL function), and the new hash is written by `replace_password_hash`, which checks
@@ -19,6 +19,8 @@ import { parseJson } from '../lib/validate.ts';
 const ProfileChanges = z.object({
   name: z.string().trim().min(1, 'Full name cannot be empty.').max(200).optional(),
   email: z.string().trim().max(255).optional(),
+  // Admins only; see the route.
+  is_admin: z.boolean({ error: 'is_admin must be true or false.' }).optional(),
 });
 
 const PasswordChange = z.object({
@@ -52,6 +54,11 @@ export function userRoutes({ db }: AppDeps) {
                       set name = coalesce(${changes.name ?? null}, name),
                           email = coalesce(${changes.email ?? null}, email)
                     where id = ${id}`;
+        }
+        // Ignored from members (their profile form may echo the whole user); from a token that claims
+        // admin, admin_set_admin checks the table again.
+        if (changes.is_admin !== undefined && caller.isAdmin) {
+          await tx`select public.admin_set_admin(${id}, ${changes.is_admin})`;
         }
         return readUser(tx, id);
       });

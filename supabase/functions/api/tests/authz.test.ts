@@ -29,6 +29,31 @@ export const AUTHZ_MATRIX: AuthzRoute[] = [
     body: { path: '/' },
     expect: { signedOut: 201, user: 201, otherUser: 201, admin: 201 },
   },
+  // The public forms: anyone may write (the per-address limit is reset before each request).
+  {
+    method: 'POST',
+    path: '/api/contact',
+    body: { name: 'Matrix', email: 'matrix-forms@example.test', subject: 'Hi', message: 'Hello' },
+    prepare: async (sql) => {
+      await sql`delete from public.messages where email = 'matrix-forms@example.test'`;
+    },
+    expect: { signedOut: 201, user: 201, otherUser: 201, admin: 201 },
+  },
+  {
+    method: 'POST',
+    path: '/api/waitlist',
+    body: { email: 'matrix-forms@example.test' },
+    expect: { signedOut: 201, user: 201, otherUser: 201, admin: 201 },
+  },
+  {
+    method: 'POST',
+    path: '/api/careers/apply',
+    body: { role: 'Product Designer', full_name: 'Matrix', email: 'matrix-forms@example.test' },
+    prepare: async (sql) => {
+      await sql`delete from public.messages where email = 'matrix-forms@example.test'`;
+    },
+    expect: { signedOut: 201, user: 201, otherUser: 201, admin: 201 },
+  },
   // Someone else's profile is invisible (404), as if it did not exist.
   {
     method: 'GET',
@@ -74,6 +99,66 @@ export const AUTHZ_MATRIX: AuthzRoute[] = [
   {
     method: 'GET',
     path: '/api/admin/analytics/week',
+    expect: { signedOut: 401, user: 403, otherUser: 403, admin: 200 },
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/users?q=matrix',
+    expect: { signedOut: 401, user: 403, otherUser: 403, admin: 200 },
+  },
+  // Only admins change admin rights; a member's is_admin is ignored (asserted in users.test.ts).
+  {
+    method: 'PUT',
+    path: '/api/users/:id',
+    body: { is_admin: true },
+    expect: { signedOut: 401, user: 200, otherUser: 404, admin: 200 },
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/credit-packs',
+    expect: { signedOut: 401, user: 403, otherUser: 403, admin: 200 },
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/credit-packs',
+    body: { name: 'Matrix Pack', credits: 10, priceCents: 100 },
+    expect: { signedOut: 401, user: 403, otherUser: 403, admin: 201 },
+  },
+  {
+    method: 'PATCH',
+    path: '/api/admin/credit-packs/starter',
+    body: { popular: false },
+    expect: { signedOut: 401, user: 403, otherUser: 403, admin: 200 },
+  },
+  {
+    method: 'DELETE',
+    path: '/api/admin/credit-packs/matrix-pack',
+    prepare: async (sql) => {
+      await sql`insert into public.credit_packs (id, name, credits, price_cents)
+                values ('matrix-pack', 'Matrix Pack', 10, 100)
+                on conflict (id) do nothing`;
+    },
+    expect: { signedOut: 401, user: 403, otherUser: 403, admin: 200 },
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/transactions/orders',
+    expect: { signedOut: 401, user: 403, otherUser: 403, admin: 200 },
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/transactions/ledger',
+    expect: { signedOut: 401, user: 403, otherUser: 403, admin: 200 },
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/settings',
+    expect: { signedOut: 401, user: 403, otherUser: 403, admin: 200 },
+  },
+  {
+    method: 'PUT',
+    path: '/api/admin/settings/app66.daily_limit',
+    body: { value: 3 },
     expect: { signedOut: 401, user: 403, otherUser: 403, admin: 200 },
   },
 ];
