@@ -3,6 +3,7 @@ import { buttonVariants } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Tabs } from '../../components/ui/tabs';
 import { useAuth } from '../auth/context';
+import { MyModels } from '../studio/MyModels';
 import { ActivityPanel } from './ActivityPanel';
 import { PersonalInfo } from './PersonalInfo';
 import { ProfileSidebar } from './ProfileSidebar';
@@ -41,6 +42,7 @@ export function ProfilePage() {
             { id: 'profile', label: 'Profile', content: <PersonalInfo user={user} onSaved={setUser} /> },
             { id: 'security', label: 'Security', content: <SecurityPanel user={user} onSaved={setUser} /> },
             { id: 'activity', label: 'Activity', content: <ActivityPanel user={user} /> },
+            { id: 'models', label: 'My models', content: <MyModels /> },
           ]}
         />
       </div>

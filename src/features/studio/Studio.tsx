@@ -2,11 +2,10 @@ import { lazy, Suspense, useCallback, useReducer, useRef, useState } from 'react
 import { SparklesIcon } from '../../components/icons';
 import { Button } from '../../components/ui/button';
 import { notify } from '../../components/ui/toaster';
-import { ApiError, api } from '../../lib/api';
+import { ApiError } from '../../lib/api';
 import { randomId } from '../../lib/uuid';
 import { useAuth } from '../auth/context';
-import { normaliseUser } from '../auth/storage';
-import { createGeneration, type DownloadFormat, defaultFileName, downloadGeneration, saveBlob } from './api';
+import { createGenerations, type DownloadFormat, defaultFileName, downloadGeneration, saveBlob } from './api';
 import { BatchList } from './BatchList';
 import { stem } from './format';
 import { GeneratePanel } from './GeneratePanel';
@@ -33,7 +32,7 @@ const FAILED_TO_START: Record<GenerationKind, string> = {
 
 /** The studio (SPEC §2 "Studio"), configured per variant: /app, /app66, /app88, /app99. */
 export function Studio({ variant }: { variant: StudioVariant }) {
-  const { user, openSignIn, setUser } = useAuth();
+  const { user, openSignIn, refreshUser } = useAuth();
   const [state, dispatch] = useReducer(studioReducer, variant, initialStudioState);
   const [buyCredits, setBuyCredits] = useState<'closed' | 'open' | 'mounted'>('closed');
   const [serverError, setServerError] = useState<{ refunded: number; reason: string | null } | null>(null);
@@ -41,16 +40,6 @@ export function Studio({ variant }: { variant: StudioVariant }) {
   const submitting = useRef(false);
   const announced = useRef(new Set<string>());
   const samplesRef = useRef<HTMLElement>(null);
-
-  const refreshUser = useCallback(async () => {
-    if (!user) return;
-    try {
-      const { user: fresh } = await api.getUser(user.id);
-      setUser(normaliseUser(fresh as unknown as Parameters<typeof normaliseUser>[0]));
-    } catch {
-      // SPEC §4: a failed refresh is only logged (the API client already logged it).
-    }
-  }, [user, setUser]);
 
   const onUpdate = useCallback(
     (g: Generation) => {
@@ -88,22 +77,16 @@ export function Studio({ variant }: { variant: StudioVariant }) {
 
     submitting.current = true;
     try {
-      const created: Generation[] = [];
-      for (const file of files) {
-        created.push(
-          await createGeneration({
-            image: file,
-            fileName: file.name,
-            format: state.format,
-            topology: state.topology,
-            kind,
-            idempotencyKey: randomId(),
-          }),
-        );
-        if (created.length === 1 && files.length === 1)
-          dispatch({ type: 'job-started', kind, generation: created[0] });
-      }
-      if (files.length > 1) dispatch({ type: 'batch-started', generations: created });
+      const created = await createGenerations({
+        images: files.map((f) => ({ blob: f, fileName: f.name })),
+        format: state.format,
+        topology: state.topology,
+        kind,
+        // One key per click: a retried or doubled request is the same job and one charge.
+        idempotencyKey: randomId(),
+      });
+      if (created.length > 1) dispatch({ type: 'batch-started', generations: created });
+      else if (created[0]) dispatch({ type: 'job-started', kind, generation: created[0] });
       void refreshUser();
     } catch (err) {
       if (err instanceof ApiError && err.status === 402) {

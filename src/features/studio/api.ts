@@ -13,8 +13,8 @@ import type { GenerationKind, ModelFormat, Topology } from './variants';
 export type DownloadFormat = ModelFormat | 'mp4';
 
 export interface CreateGenerationInput {
-  image: Blob;
-  fileName: string;
+  /** One image, or several for a batch (one job each; the server checks the total cost up front). */
+  images: Array<{ blob: Blob; fileName: string }>;
   format: ModelFormat;
   topology: Topology;
   kind: GenerationKind;
@@ -51,9 +51,9 @@ async function send(path: string, init: RequestInit): Promise<Response> {
   return res;
 }
 
-export async function createGeneration(input: CreateGenerationInput): Promise<Generation> {
+export async function createGenerations(input: CreateGenerationInput): Promise<Generation[]> {
   const form = new FormData();
-  form.set('image', input.image, input.fileName);
+  for (const image of input.images) form.append('image', image.blob, image.fileName);
   form.set('format', input.format);
   form.set('topology', input.topology);
   form.set('kind', input.kind);
@@ -62,8 +62,9 @@ export async function createGeneration(input: CreateGenerationInput): Promise<Ge
     body: form,
     headers: { Accept: 'application/json', 'Idempotency-Key': input.idempotencyKey },
   });
-  const data = (await res.json()) as { generation: Generation };
-  return data.generation;
+  // One image answers {generation}; a batch answers {generations}.
+  const data = (await res.json()) as { generation?: Generation; generations?: Generation[] };
+  return data.generations ?? (data.generation ? [data.generation] : []);
 }
 
 export async function getGeneration(id: string): Promise<Generation> {
@@ -94,11 +95,14 @@ export async function downloadGeneration(id: string, format: DownloadFormat): Pr
   return { blob: await res.blob(), fileName: fileNameFrom(res.headers.get('content-disposition')) };
 }
 
-/** Fetches an image the API serves behind the token (poster, thumbnail) as a blob. */
-export async function fetchAuthed(path: string): Promise<Blob> {
-  const base = (await getConfig()).apiUrl.replace(/\/+$/, '');
-  const rel = path.startsWith(base) ? path.slice(base.length) : path.replace(/^\/api(?=\/)/, '');
-  const res = await send(rel, { method: 'GET' });
+/** Absolute form of a link the API returns relative to its root (signed thumbnail/poster/video links). */
+export async function apiUrl(path: string): Promise<string> {
+  return `${(await getConfig()).apiUrl.replace(/\/+$/, '')}${path}`;
+}
+
+/** A generation's thumbnail fetched with the caller's token (when the API gave no signed link). */
+export async function fetchThumbnail(id: string): Promise<Blob> {
+  const res = await send(`/generations/${encodeURIComponent(id)}/thumbnail`, { method: 'GET' });
   return res.blob();
 }
 

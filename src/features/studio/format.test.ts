@@ -28,7 +28,10 @@ describe('file type filters', () => {
 });
 
 describe('percent and stem', () => {
-  it('clamps progress to whole percents', () => {
+  it('turns the API fraction into whole percents', () => {
+    expect(percent(0)).toBe(0);
+    expect(percent(0.426)).toBe(43);
+    expect(percent(1)).toBe(100);
     expect(percent(42.6)).toBe(43);
     expect(percent(140)).toBe(100);
     expect(percent(-3)).toBe(0);

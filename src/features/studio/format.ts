@@ -16,10 +16,14 @@ export function isVideoFile(file: { type: string }): boolean {
   return file.type.startsWith('video/');
 }
 
-/** Clamps a progress value from the API (0…100, possibly fractional or missing) to a whole percent. */
+/**
+ * A whole percent from the API's progress. The generations table keeps a fraction (0…1); values above 1 are
+ * read as percents so either convention displays correctly.
+ */
 export function percent(progress: number | null | undefined): number {
   if (typeof progress !== 'number' || !Number.isFinite(progress)) return 0;
-  return Math.max(0, Math.min(100, Math.round(progress)));
+  const p = progress <= 1 ? progress * 100 : progress;
+  return Math.max(0, Math.min(100, Math.round(p)));
 }
 
 /** "2026-11-22 14:03" style date for lists, in the viewer's locale. */

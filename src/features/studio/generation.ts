@@ -5,7 +5,7 @@ export interface Generation {
   id: string;
   kind: GenerationKind;
   status: 'queued' | 'processing' | 'completed' | 'failed';
-  /** 0…100 */
+  /** 0…1 (fraction done) */
   progress: number;
   stage: string | null;
   error: string | null;
@@ -14,11 +14,13 @@ export interface Generation {
   cost: number;
   createdAt: string;
   completedAt: string | null;
-  /** Name of the uploaded image, when the API reports it. */
-  sourceName?: string | null;
-  /** Where the poster/thumbnail can be fetched, when the API reports it. */
-  posterUrl?: string | null;
+  startedAt?: string | null;
+  /** Formats (and mp4) whose files exist, once completed. */
+  files?: string[];
+  /** Signed links relative to the API root (config apiUrl), present once completed. */
   thumbnailUrl?: string | null;
+  posterUrl?: string | null;
+  videoUrl?: string | null;
 }
 
 /** The studio's job states (SPEC §3 Studio state, §4 Generation status). */
@@ -49,6 +51,7 @@ export function isTerminal(generation: Pick<Generation, 'status'>): boolean {
 /** Human wording for the worker's stage names ("isolate" → "Isolating the subject"). Unknown stages pass through. */
 const STAGE_LABELS: Readonly<Record<string, string>> = {
   queued: 'Waiting for a worker',
+  starting: 'Starting',
   decode: 'Reading the image',
   isolate: 'Isolating the subject',
   geometry: 'Building the geometry',

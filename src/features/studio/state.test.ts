@@ -37,9 +37,9 @@ describe('studioReducer', () => {
     s = studioReducer(s, { type: 'job-started', kind: 'model', generation: gen() });
     expect(s.model.status).toBe('processing');
     expect(isBusy(s)).toBe(true);
-    s = studioReducer(s, { type: 'job-updated', generation: gen({ status: 'processing', progress: 40 }) });
-    expect(s.model.generation?.progress).toBe(40);
-    s = studioReducer(s, { type: 'job-updated', generation: gen({ status: 'completed', progress: 100 }) });
+    s = studioReducer(s, { type: 'job-updated', generation: gen({ status: 'processing', progress: 0.4 }) });
+    expect(s.model.generation?.progress).toBe(0.4);
+    s = studioReducer(s, { type: 'job-updated', generation: gen({ status: 'completed', progress: 1 }) });
     expect(s.model.status).toBe('completed');
     expect(isBusy(s)).toBe(false);
   });

@@ -1,0 +1,230 @@
+// The studio against the real stack: upload, the Generate rules, a real conversion by the worker with polled
+// progress, the viewer, a GLB download checked by the Khronos validator, the charge, My models, a real
+// failure with its refund, and the variants.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, type Page, test } from '@playwright/test';
+import validator from 'gltf-validator';
+import sharp from 'sharp';
+import { newIdentity, signInThroughDialog, signUpByApi } from './support/accounts.ts';
+import { balanceOf, grantCredits, ledgerOf } from './support/credits.ts';
+
+const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).last();
+
+async function signedInStudioUser(page: Page, baseURL: string, credits: number, path = '/app') {
+  const who = newIdentity('studio');
+  const id = await signUpByApi(baseURL, who);
+  if (credits) await grantCredits(id, credits);
+  await page.goto(path);
+  await signInThroughDialog(page, who.email, who.password);
+  if (path !== '/app') await page.goto(path);
+  await expect(page.getByTestId('studio-credits')).toHaveText(path === '/app66' ? '0' : String(credits));
+  return { ...who, id };
+}
+
+async function pickSample(page: Page, name: string) {
+  await page.getByRole('button', { name: new RegExp(`^${name}:`) }).click();
+  await expect(page.getByTestId('selected-file-name')).toHaveText(`${name}.png`);
+}
+
+test('sign in, convert a sample, watch progress, view it, download a valid GLB; 50 credits spent; listed in My models', async ({
+  page,
+  baseURL,
+}) => {
+  test.setTimeout(240_000);
+  const user = await signedInStudioUser(page, baseURL!, 120);
+
+  await page.getByRole('button', { name: 'Try Sample 2D Images' }).click();
+  await expect(page.getByRole('heading', { name: 'Or try a sample image' })).toBeInViewport();
+  await expect(page.locator('#samples li')).toHaveCount(10);
+  await pickSample(page, 'Demo-1');
+  await expect(page.getByTestId('selected-file-size')).toHaveText(/^\d+\.\d{2} MB$/);
+  await expect(page.getByTestId('download-button')).toBeDisabled();
+  await expect(page.getByTestId('model-status-label')).toHaveText('Ready');
+
+  await page.getByTestId('generate-button').click();
+  await expect(page.getByTestId('model-status-label')).toHaveText('Processing...');
+  await expect(page.getByTestId('generate-button')).toBeDisabled();
+  // Progress comes from the worker through the polled row: a stage and a percent.
+  await expect(page.getByRole('progressbar', { name: '3D Model progress' })).toBeVisible();
+  await expect(page.getByTestId('model-status-stage')).not.toHaveText('');
+
+  await expect(page.getByTestId('model-status-label')).toHaveText('Completed', { timeout: 180_000 });
+  await expect(toast(page, '3D Model Generated')).toBeVisible();
+  await expect(toast(page, 'Your 3D model has been generated successfully!')).toBeVisible();
+  await expect(page.getByTestId('model-canvas').locator('canvas')).toBeVisible({ timeout: 30_000 });
+
+  // The charge: exactly one conversion.
+  await expect(page.getByTestId('studio-credits')).toHaveText('70');
+  expect(await balanceOf(user.id)).toBe(70);
+  expect((await ledgerOf(user.id)).filter((l) => l.delta < 0).map((l) => l.delta)).toEqual([-50]);
+
+  const downloadButton = page.getByTestId('download-button');
+  await expect(downloadButton).toHaveText(/Download GLB/);
+  const [download] = await Promise.all([page.waitForEvent('download'), downloadButton.click()]);
+  expect(download.suggestedFilename()).toMatch(/\.glb$/);
+  const glb = readFileSync((await download.path())!);
+  const report = await validator.validateBytes(new Uint8Array(glb));
+  expect(report.issues.numErrors, JSON.stringify(report.issues.messages.slice(0, 5))).toBe(0);
+
+  // The other four formats are one menu away.
+  await page.getByRole('button', { name: 'More download formats' }).click();
+  for (const label of ['glTF', 'OBJ', 'FBX', 'STL']) {
+    await expect(page.getByRole('menuitem', { name: `Download ${label}` })).toBeVisible();
+  }
+  const [stl] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('menuitem', { name: 'Download STL' }).click(),
+  ]);
+  expect(stl.suggestedFilename()).toMatch(/\.stl$/);
+  expect(readFileSync((await stl.path())!).length).toBeGreaterThan(84);
+
+  await page.goto('/profile');
+  await page.getByRole('tab', { name: 'My models' }).click();
+  const row = page.getByTestId('my-model');
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText('Completed');
+  await expect(row.locator('img')).toBeVisible();
+});
+
+test('the Generate rules run in the spec order and a new image resets the studio', async ({
+  page,
+  baseURL,
+}) => {
+  await page.goto('/app');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Studio');
+  // Signed out: Generate asks to sign in, even without an image.
+  await page.getByTestId('generate-button').click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+
+  const user = await signedInStudioUser(page, baseURL!, 30);
+  // Signed in without an image the button is disabled (SPEC §4).
+  await expect(page.getByTestId('generate-button')).toBeDisabled();
+
+  // Only image/* is taken; anything else is silently ignored.
+  const input = page.getByTestId('upload-input');
+  await input.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
+  await expect(page.getByTestId('selected-file')).toHaveCount(0);
+  const png = await sharp({
+    create: { width: 300, height: 300, channels: 4, background: { r: 200, g: 60, b: 60, alpha: 1 } },
+  })
+    .png()
+    .toBuffer();
+  await input.setInputFiles({ name: 'red square.png', mimeType: 'image/png', buffer: png });
+  await expect(page.getByTestId('selected-file-name')).toHaveText('red square.png');
+  await expect(page.getByTestId('selected-file-size')).toHaveText(`${(png.length / 1048576).toFixed(2)} MB`);
+  await expect(page.getByAltText('Preview of red square.png')).toBeVisible();
+
+  // 30 credits < 50: the Buy Credits dialog, and nothing is charged.
+  await page.getByTestId('generate-button').click();
+  await expect(page.getByRole('dialog', { name: 'Buy Credits' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  expect(await balanceOf(user.id)).toBe(30);
+
+  // A new image resets both states to Ready.
+  await pickSample(page, 'Demo-4');
+  await expect(page.getByTestId('model-status-label')).toHaveText('Ready');
+  await expect(page.getByTestId('preview-status-label')).toHaveText('Ready');
+  await expect(page.getByTestId('model-stage')).toHaveAttribute('data-showing', 'none');
+});
+
+test('a conversion that really fails shows the Server Error dialog and refunds the credits', async ({
+  page,
+  baseURL,
+}) => {
+  test.setTimeout(180_000);
+  const user = await signedInStudioUser(page, baseURL!, 50);
+  // A fully transparent image has no subject to lift: the engine refuses it.
+  const empty = await sharp({
+    create: { width: 256, height: 256, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } },
+  })
+    .png()
+    .toBuffer();
+  await page
+    .getByTestId('upload-input')
+    .setInputFiles({ name: 'empty.png', mimeType: 'image/png', buffer: empty });
+  await page.getByTestId('generate-button').click();
+  await expect(page.getByTestId('model-status-label')).toHaveText('Processing...');
+
+  const dialog = page.getByRole('dialog', { name: 'Server Error' });
+  await expect(dialog).toBeVisible({ timeout: 150_000 });
+  await expect(dialog).toContainText('Servers are busy! Try again in few hours.');
+  await expect(dialog).toContainText('Your 50 credits were refunded');
+  await dialog.getByRole('button', { name: 'OK' }).click();
+  await expect(page.getByTestId('model-status-label')).toHaveText('Error');
+  await expect(page.getByTestId('download-button')).toBeDisabled();
+  await expect.poll(() => balanceOf(user.id)).toBe(50);
+  await expect(page.getByTestId('studio-credits')).toHaveText('50');
+});
+
+test('variants: App66 is free with low topology, App99 has no STL, App88 plays a dropped video', async ({
+  page,
+}) => {
+  await page.goto('/app66');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Studio (App66)');
+  await expect(page.getByText('No credits required on App66')).toBeVisible();
+  await expect(page.getByTestId('studio-credits')).toHaveText('0');
+  await expect(page.getByRole('radio', { name: 'High detail' })).toBeDisabled();
+  await expect(page.getByRole('radio', { name: 'Low poly' })).toHaveAttribute('aria-checked', 'true');
+  await expect(page.getByTestId('preview-button')).toHaveText('3D Preview');
+
+  await page.goto('/app99');
+  await page.getByRole('button', { name: '3D format' }).click();
+  await expect(page.getByRole('option')).toHaveText([/^GLB/, /^glTF/, /^OBJ/, /^FBX/]);
+  await page.keyboard.press('Escape');
+
+  await page.goto('/app');
+  await page.getByRole('button', { name: '3D format' }).click();
+  await expect(page.getByRole('option')).toHaveText([/^GLB/, /^glTF/, /^OBJ/, /^FBX/, /^STL/]);
+  await page.keyboard.press('Escape');
+
+  // /app88: a local video dropped into the model panel plays muted and looped; the model counts as completed.
+  const dir = mkdtempSync(join(tmpdir(), 'studio-video-'));
+  const clip = join(dir, 'clip.webm');
+  execFileSync('ffmpeg', [
+    '-loglevel',
+    'error',
+    '-f',
+    'lavfi',
+    '-i',
+    'testsrc=size=160x120:rate=10',
+    '-t',
+    '1',
+    '-c:v',
+    'libvpx',
+    clip,
+  ]);
+  await page.goto('/app88');
+  const stage = page.getByTestId('model-stage');
+  const bytes = [...readFileSync(clip)];
+  // A text file is not a video: ignored.
+  await stage.evaluate((el) => {
+    const dt = new DataTransfer();
+    dt.items.add(new File(['x'], 'notes.txt', { type: 'text/plain' }));
+    el.dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
+  });
+  await expect(page.getByTestId('model-video')).toHaveCount(0);
+  await stage.evaluate((el, data) => {
+    const dt = new DataTransfer();
+    dt.items.add(new File([new Uint8Array(data)], 'clip.webm', { type: 'video/webm' }));
+    el.dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
+  }, bytes);
+  const video = page.getByTestId('model-video');
+  await expect(video).toBeVisible();
+  expect(await video.evaluate((v: HTMLVideoElement) => v.muted && v.loop)).toBe(true);
+  await expect(page.getByTestId('model-status-label')).toHaveText('Completed');
+  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime > 0)).toBe(true);
+
+  // /app (no video drop) ignores the same drop.
+  await page.goto('/app');
+  await page.getByTestId('model-stage').evaluate((el, data) => {
+    const dt = new DataTransfer();
+    dt.items.add(new File([new Uint8Array(data)], 'clip.webm', { type: 'video/webm' }));
+    el.dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
+  }, bytes);
+  await expect(page.getByTestId('model-video')).toHaveCount(0);
+});

@@ -1,0 +1,210 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
+import { CubeIcon, DownloadIcon } from '../../components/icons';
+import { Badge } from '../../components/ui/badge';
+import { Button, buttonVariants } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { Dropdown, DropdownItem } from '../../components/ui/menu';
+import { notify } from '../../components/ui/toaster';
+import {
+  apiUrl,
+  type DownloadFormat,
+  defaultFileName,
+  deleteGeneration,
+  downloadGeneration,
+  fetchThumbnail,
+  listGenerations,
+  saveBlob,
+} from './api';
+import { formatDate, percent } from './format';
+import { type Generation, isTerminal, jobStatusOf, STATUS_LABELS } from './generation';
+import { useObjectUrl } from './hooks';
+import { TrashIcon } from './icons';
+import { ALL_FORMATS, FORMAT_LABELS } from './variants';
+
+const badgeVariant = {
+  idle: 'outline',
+  processing: 'neural',
+  completed: 'success',
+  error: 'destructive',
+} as const;
+
+/** A thumbnail: the signed link when the API gave one, else fetched with the token. */
+function Thumbnail({ generation }: { generation: Generation }) {
+  const [src, setSrc] = useState<string | null>(null);
+  const [blob, setBlob] = useState<Blob | null>(null);
+  const blobUrl = useObjectUrl(blob);
+  const done = generation.status === 'completed';
+  useEffect(() => {
+    let live = true;
+    if (!done) return;
+    if (generation.thumbnailUrl) {
+      void apiUrl(generation.thumbnailUrl).then((u) => live && setSrc(u));
+    } else {
+      fetchThumbnail(generation.id).then(
+        (b) => live && setBlob(b),
+        () => {}, // no thumbnail: the placeholder stays (the client already logged why)
+      );
+    }
+    return () => {
+      live = false;
+    };
+  }, [done, generation.id, generation.thumbnailUrl]);
+  const url = src ?? blobUrl;
+  return (
+    <div className="grid size-16 shrink-0 place-items-center overflow-hidden rounded-xl border border-border bg-muted sm:size-20">
+      {url ? (
+        <img src={url} alt="" className="h-full w-full object-cover" loading="lazy" />
+      ) : (
+        <CubeIcon className="size-7 text-muted-foreground" />
+      )}
+    </div>
+  );
+}
+
+/**
+ * "My models" (DESIGN §8): every generation of the signed-in user with its thumbnail, date and status; a
+ * finished one downloads in any format (and MP4 for a 3D Preview) at no extra charge; delete removes it from
+ * the history. Rendered as a tab of the profile page.
+ */
+export function MyModels() {
+  const queryClient = useQueryClient();
+  const [downloading, setDownloading] = useState<string | null>(null);
+  const { data, error, isPending, refetch } = useQuery({
+    queryKey: ['generations'],
+    queryFn: listGenerations,
+    // Keep polling while something is still converting.
+    refetchInterval: (q) => (q.state.data?.some((g) => !isTerminal(g)) ? 2000 : false),
+  });
+  const remove = useMutation({
+    mutationFn: deleteGeneration,
+    onSuccess: (_, id) => {
+      queryClient.setQueryData<Generation[]>(['generations'], (list) => list?.filter((g) => g.id !== id));
+      notify('Model Deleted', {
+        description: 'The model was removed from your history.',
+        variant: 'success',
+      });
+    },
+    onError: (err) =>
+      notify('Error', {
+        description: err instanceof Error ? err.message : 'Failed to delete the model. Please try again.',
+        variant: 'destructive',
+      }),
+  });
+
+  async function download(g: Generation, format: DownloadFormat) {
+    setDownloading(`${g.id}:${format}`);
+    try {
+      const file = await downloadGeneration(g.id, format);
+      saveBlob(file.blob, file.fileName ?? defaultFileName(`lift3d-${g.id.slice(0, 8)}`, format));
+    } catch (err) {
+      notify('Error', {
+        description: err instanceof Error ? err.message : 'The download failed. Please try again.',
+        variant: 'destructive',
+      });
+    } finally {
+      setDownloading(null);
+    }
+  }
+
+  if (isPending) {
+    return (
+      <Card className="p-6" data-testid="my-models">
+        <div className="h-20 animate-pulse rounded-xl bg-muted" />
+      </Card>
+    );
+  }
+  if (error) {
+    return (
+      <Card className="flex flex-col items-start gap-3 p-6" data-testid="my-models">
+        <p className="text-sm text-destructive">{error instanceof Error ? error.message : String(error)}</p>
+        <Button variant="outline" size="sm" onClick={() => void refetch()}>
+          Retry
+        </Button>
+      </Card>
+    );
+  }
+  if (data.length === 0) {
+    return (
+      <Card className="flex flex-col items-center gap-3 p-10 text-center" data-testid="my-models">
+        <CubeIcon className="size-10 text-primary" />
+        <p className="font-semibold">No models yet</p>
+        <p className="max-w-sm text-sm text-muted-foreground">
+          Everything you convert in the studio lands here, ready to download again in any format.
+        </p>
+        <Link to="/app" className={buttonVariants({ variant: 'neural' })}>
+          Open the studio
+        </Link>
+      </Card>
+    );
+  }
+
+  return (
+    <Card className="divide-y divide-border" data-testid="my-models">
+      {data.map((g) => {
+        const status = jobStatusOf(g);
+        const formats: DownloadFormat[] = [...ALL_FORMATS, ...(g.kind === 'video' ? (['mp4'] as const) : [])];
+        return (
+          <div key={g.id} className="flex items-center gap-4 p-4" data-testid="my-model">
+            <Thumbnail generation={g} />
+            <div className="min-w-0 flex-1">
+              <div className="flex flex-wrap items-center gap-2">
+                <span className="font-semibold">
+                  {g.kind === 'video' ? '3D Preview' : '3D Model'} · {FORMAT_LABELS[g.format] ?? g.format}
+                </span>
+                <Badge variant={badgeVariant[status]}>
+                  {STATUS_LABELS[status]}
+                  {status === 'processing' ? ` ${percent(g.progress)}%` : ''}
+                </Badge>
+              </div>
+              <p className="mt-0.5 text-xs text-muted-foreground">
+                {formatDate(g.createdAt)} · {g.topology === 'high' ? 'High detail' : 'Low poly'}
+                {g.cost > 0 ? ` · ${g.cost} credits` : ''}
+              </p>
+              {status === 'error' && g.error ? (
+                <p className="mt-1 text-xs text-destructive">{g.error} Credits were refunded.</p>
+              ) : null}
+            </div>
+            <div className="flex shrink-0 items-center gap-1.5">
+              {status === 'completed' ? (
+                <Dropdown
+                  triggerLabel="Download"
+                  triggerClassName={buttonVariants({ variant: 'outline', size: 'sm' })}
+                  trigger={
+                    <>
+                      <DownloadIcon />
+                      <span className="hidden sm:inline">
+                        {downloading?.startsWith(g.id) ? 'Preparing…' : 'Download'}
+                      </span>
+                    </>
+                  }
+                  className="min-w-44"
+                >
+                  {formats.map((f) => (
+                    <DropdownItem key={f} onClick={() => void download(g, f)}>
+                      <DownloadIcon />
+                      {f === 'mp4' ? 'MP4 video' : FORMAT_LABELS[f]}
+                    </DropdownItem>
+                  ))}
+                </Dropdown>
+              ) : null}
+              <Button
+                variant="ghost"
+                size="icon"
+                aria-label="Delete model"
+                disabled={remove.isPending || status === 'processing'}
+                onClick={() => {
+                  if (window.confirm('Delete this model and its files? This cannot be undone.'))
+                    remove.mutate(g.id);
+                }}
+              >
+                <TrashIcon />
+              </Button>
+            </div>
+          </div>
+        );
+      })}
+    </Card>
+  );
+}
