@@ -17,6 +17,7 @@ import { adminUserRoutes } from './routes/admin-users.ts';
 import { analyticsRoutes } from './routes/analytics.ts';
 import { creditPackRoutes } from './routes/credit-packs.ts';
 import { creditRoutes } from './routes/credits.ts';
+import { formRoutes } from './routes/forms.ts';
 import { generationFileRoutes } from './routes/generation-files.ts';
 import { generationRoutes } from './routes/generations.ts';
 import { healthRoutes } from './routes/health.ts';
@@ -43,6 +44,7 @@ export function createApp(deps: AppDeps) {
   app.use('*', authenticate(deps.verify));
   app.route('/', healthRoutes(deps));
   app.route('/analytics', analyticsRoutes(deps));
+  app.route('/', formRoutes(deps));
   app.route('/users', userRoutes(deps));
   app.route('/users', creditRoutes(deps));
   app.route('/generations', generationRoutes(deps));
