@@ -1,0 +1,132 @@
+import { randomUUID } from 'node:crypto';
+import { expect, type Page, test } from '@playwright/test';
+import postgres from 'postgres';
+import { type GoogleStack, startGoogleStack } from './support/google-stack.ts';
+
+// "Continue with Google" end to end: SPA → Supabase Auth (local auth server) → a real OpenID provider on
+// 127.0.0.1 → back, in a popup on desktop and as a full-page redirect on mobile.
+
+let stack: GoogleStack;
+let sql: postgres.Sql;
+
+test.beforeAll(async () => {
+  test.setTimeout(240_000);
+  stack = await startGoogleStack();
+  sql = postgres(stack.databaseUrl, { max: 1, prepare: false, onnotice: () => {} });
+});
+
+test.afterAll(async () => {
+  await sql?.end();
+  await stack?.stop();
+});
+
+function googler(label: string) {
+  const id = randomUUID().slice(0, 8);
+  stack.provider.account = {
+    sub: `google-${label}-${id}`,
+    email: `${label}-${id}@gmail.test`,
+    email_verified: true,
+    name: `Googler ${label} ${id}`,
+  };
+  return stack.provider.account;
+}
+
+async function openDialog(page: Page) {
+  await page.goto(`${stack.url}/`);
+  await page.locator('header').getByRole('button', { name: 'Sign In' }).first().click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+}
+
+test('desktop: a 600×700 popup signs in and the app opens the studio', async ({ page }) => {
+  const account = googler('popup');
+  await openDialog(page);
+  const popupPromise = page.waitForEvent('popup');
+  await page.getByRole('button', { name: 'Continue with Google' }).click();
+  const popup = await popupPromise;
+  expect(await popup.evaluate(() => [window.outerWidth, window.outerHeight])).toEqual([600, 700]);
+  await page.waitForURL(`${stack.url}/app`);
+  await expect.poll(() => popup.isClosed()).toBe(true);
+  const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('user') ?? 'null'));
+  expect(stored).toMatchObject({ name: account.name, email: account.email, has_password: false });
+  expect(await page.evaluate(() => localStorage.getItem('oauth_user'))).toBeNull();
+
+  // The session works for the API: the profile loads and offers Set Password for the Google account.
+  await page.goto(`${stack.url}/profile`);
+  await expect(page.getByTestId('profile-email')).toHaveText(account.email);
+  await page.getByRole('tab', { name: 'Security' }).click();
+  await expect(page.getByText('Create a password for this Google account.')).toBeVisible();
+  await page.getByRole('button', { name: 'Set Password' }).click();
+  const d = page.getByRole('dialog');
+  await expect(d.getByLabel('Current Password')).toHaveCount(0);
+  await d.getByLabel('New Password', { exact: true }).fill('google-pw-1');
+  await d.getByLabel('Confirm New Password').fill('google-pw-1');
+  await d.getByRole('button', { name: 'Set Password' }).click();
+  await expect(page.getByText('Password Set')).toBeVisible();
+  await expect(page.getByText('Your password has been created.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Change Password' })).toBeVisible();
+  const [row] = await sql`select has_password from public.profiles where email = ${account.email}`;
+  expect(row?.has_password).toBe(true);
+});
+
+test('mobile: the whole page goes to Google and comes back signed in', async ({ browser }) => {
+  const account = googler('mobile');
+  const context = await browser.newContext({
+    userAgent:
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1',
+  });
+  const page = await context.newPage();
+  try {
+    await openDialog(page);
+    let popups = 0;
+    page.on('popup', () => popups++);
+    await page.getByRole('button', { name: 'Continue with Google' }).click();
+    await page.waitForURL(`${stack.url}/app`, { timeout: 30_000 });
+    expect(popups).toBe(0);
+    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('user') ?? 'null'));
+    expect(stored).toMatchObject({ email: account.email, has_password: false });
+  } finally {
+    await context.close();
+  }
+});
+
+test('a tampered state is refused and nobody is signed in', async ({ page }) => {
+  const account = googler('tampered');
+  await openDialog(page);
+  // Change one character of the signed state the auth server sends to the provider; the provider hands
+  // it back unchanged to the callback (redirects inside one navigation cannot be routed, the first hop can).
+  let tampered = 0;
+  await page.context().route(
+    (url) => url.pathname === '/auth/v1/authorize',
+    async (route) => {
+      const response = await route.fetch({ maxRedirects: 0 });
+      const location = new URL(response.headers().location as string);
+      const state = location.searchParams.get('state') ?? '';
+      const swapped = state.at(-2) === 'A' ? 'B' : 'A';
+      location.searchParams.set('state', `${state.slice(0, -2)}${swapped}${state.slice(-1)}`);
+      tampered++;
+      await route.fulfill({ status: 302, headers: { location: location.toString() } });
+    },
+  );
+  const popupPromise = page.waitForEvent('popup');
+  await page.getByRole('button', { name: 'Continue with Google' }).click();
+  const popup = await popupPromise;
+  await expect(popup.locator('body')).toContainText('bad_oauth_state', { timeout: 20_000 });
+  expect(tampered).toBe(1);
+  await page.waitForTimeout(1500);
+  expect(new URL(page.url()).pathname).toBe('/');
+  expect(await page.evaluate(() => localStorage.getItem('user'))).toBeNull();
+  const rows = await sql`select 1 from auth.users where email = ${account.email}`;
+  expect(rows).toHaveLength(0);
+  await popup.close();
+});
+
+test('the Google button is hidden when Google is not configured', async ({ page, baseURL }) => {
+  test.skip(!baseURL, 'needs the main stack');
+  const config = await (await fetch(`${baseURL}/config.json`)).json();
+  test.skip(config.googleEnabled === true, 'the main stack has Google configured');
+  await page.goto(`${baseURL}/`);
+  await page.locator('header').getByRole('button', { name: 'Sign In' }).first().click();
+  await expect(page.getByRole('dialog').getByRole('button', { name: 'Create Account' })).toHaveCount(0);
+  await expect(page.getByRole('dialog').getByRole('button', { name: 'Sign In', exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Continue with Google' })).toHaveCount(0);
+});

@@ -1,0 +1,63 @@
+// A local stack of its own with "Google" pointing at a real OpenID provider (oidc-provider) on 127.0.0.1,
+// for the Google sign-in journeys. The provider needs the stack's callback URL and the stack needs the
+// provider's issuer, so the port is chosen first.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loadConfig } from '../../local/src/config.ts';
+import { freePort } from '../../local/src/ports.ts';
+import { startStack } from '../../local/src/stack.ts';
+import { startOidcProvider, type TestOidcProvider } from '../../local/test/support/oidc-provider.ts';
+
+export interface GoogleStack {
+  url: string;
+  databaseUrl: string;
+  provider: TestOidcProvider;
+  stop(): Promise<void>;
+}
+
+export async function startGoogleStack(): Promise<GoogleStack> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const provider = await startOidcProvider({
+    redirectUri: `${url}/auth/v1/callback`,
+    account: {
+      sub: 'google-user-0',
+      email: 'first@example.test',
+      email_verified: true,
+      name: 'First Googler',
+    },
+  });
+  const dataDir = mkdtempSync(join(tmpdir(), 'lift3d-e2e-google-'));
+  try {
+    const stack = await startStack(
+      loadConfig({
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        SITE_URL: url,
+        DATA_DIR: dataDir,
+        DATABASE_URL: '',
+        START_WORKER: '0',
+        NODE_ENV: 'test',
+        GOOGLE_ISSUER: provider.issuer,
+        GOOGLE_CLIENT_ID: provider.clientId,
+        GOOGLE_CLIENT_SECRET: provider.clientSecret,
+      }),
+    );
+    return {
+      url: stack.url,
+      databaseUrl: stack.databaseUrl,
+      provider,
+      async stop() {
+        await stack.stop();
+        await provider.stop();
+        rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
+  } catch (error) {
+    await provider.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+}
