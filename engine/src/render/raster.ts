@@ -64,6 +64,10 @@ export interface VertexStream {
   light: Float32Array;
   /** 1 when in front of the camera. */
   visible: Uint8Array;
+  /** Scratch for lighting: turned normals, unit view vectors, heights above the floor. */
+  normals: Float32Array;
+  views: Float32Array;
+  lifts: Float32Array;
 }
 
 export function createVertexStream(count: number): VertexStream {
@@ -75,6 +79,9 @@ export function createVertexStream(count: number): VertexStream {
     vq: new Float64Array(count),
     light: new Float32Array(count * 4),
     visible: new Uint8Array(count),
+    normals: new Float32Array(count * 3),
+    views: new Float32Array(count * 3),
+    lifts: new Float32Array(count),
   };
 }
 

@@ -7,7 +7,7 @@ import { EngineError } from '../errors.ts';
 import type { TexturedModel } from '../types.ts';
 import { type BackgroundOption, paintBackground, resolveBackground } from './background.ts';
 import { CAMERA_DEFAULTS, type Camera, fitCamera } from './camera.ts';
-import { LIGHT_DEFAULTS, type Lighting, type LightRig, prepareLighting, shadeVertex } from './lighting.ts';
+import { LIGHT_DEFAULTS, type Lighting, type LightRig, lightVertices, prepareLighting } from './lighting.ts';
 import { smoothNormals } from './normals.ts';
 import {
   createRasterContext,
@@ -207,6 +207,7 @@ export function rendererFromScene(prepared: PreparedScene): TurntableRenderer {
     if (shadow) applyGroundShadow(shadow, frame, angle);
 
     transformVertices(scene, angle);
+    lightVertices(scene.lighting, stream.visible, stream.normals, stream.views, stream.lifts, stream.light);
     const drawn = rasterize(raster);
     resolve(target, frame);
     return drawn;
@@ -230,8 +231,9 @@ function transformVertices(scene: VertexScene, angle: number): void {
   const cos = Math.cos(angle);
   const sin = Math.sin(angle);
   const { eyeY, eyeZ, sinE, cosE, focal, cx, cy } = scene.camera;
-  const { sx, sy, q, uq, vq, light, visible } = scene.stream;
-  const { positions, normals, uvs, minY, lighting } = scene;
+  const { sx, sy, q, uq, vq, visible, views, lifts } = scene.stream;
+  const nrm = scene.stream.normals;
+  const { positions, normals, uvs, minY } = scene;
   const count = positions.length / 3;
   for (let i = 0; i < count; i++) {
     const p = i * 3;
@@ -255,12 +257,13 @@ function transformVertices(scene: VertexScene, angle: number): void {
     uq[i] = uvs[i * 2] * iw;
     vq[i] = uvs[i * 2 + 1] * iw;
 
-    const nx = normals[p] * cos + normals[p + 2] * sin;
-    const nz = -normals[p] * sin + normals[p + 2] * cos;
-    const vx = -rx;
-    const vy = -dy;
-    const vz = -dz;
-    const vl = 1 / Math.sqrt(vx * vx + vy * vy + vz * vz);
-    shadeVertex(lighting, nx, normals[p + 1], nz, vx * vl, vy * vl, vz * vl, y - minY, light, i * 4);
+    nrm[p] = normals[p] * cos + normals[p + 2] * sin;
+    nrm[p + 1] = normals[p + 1];
+    nrm[p + 2] = -normals[p] * sin + normals[p + 2] * cos;
+    const vl = 1 / Math.sqrt(rx * rx + dy * dy + dz * dz);
+    views[p] = -rx * vl;
+    views[p + 1] = -dy * vl;
+    views[p + 2] = -dz * vl;
+    lifts[i] = y - minY;
   }
 }
