@@ -11,13 +11,14 @@ import {
   usePayPalScriptReducer,
 } from '@paypal/react-paypal-js';
 import { useNavigate } from '@tanstack/react-router';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Button } from '../../components/ui/button';
 import { notify } from '../../components/ui/toaster';
 import { useAuth } from '../auth/context';
 import type { CreditPack } from '../credits/packs';
 import { capturePaymentOrder, createPaymentOrder } from './api';
 import { orderRequest } from './orderRequest';
+import { createOrderSlot } from './orderSlot';
 import { useRefreshUser } from './useRefreshUser';
 
 const message = (err: unknown, fallback: string) =>
@@ -44,7 +45,7 @@ function Buttons({ pack }: { pack: CreditPack }) {
   const { user, openSignIn } = useAuth();
   const refreshUser = useRefreshUser();
   const navigate = useNavigate();
-  const prefetched = useRef<string | null>(null);
+  const [slot] = useState(createOrderSlot);
   const [ready, setReady] = useState(false);
   const [creating, setCreating] = useState(false);
   const [round, setRound] = useState(0);
@@ -52,35 +53,28 @@ function Buttons({ pack }: { pack: CreditPack }) {
   // Pre-create on load and whenever pack, user id or e-mail change (and again after a cancel or error).
   // biome-ignore lint/correctness/useExhaustiveDependencies: exactly these inputs decide the order
   useEffect(() => {
-    prefetched.current = null;
+    const ticket = slot.begin();
     setReady(false);
     if (!user) return;
-    let cancelled = false;
+    let current = true;
     setCreating(true);
     createPaymentOrder('paypal', orderRequest(pack, user))
-      .then((o) => {
-        if (cancelled) return;
-        prefetched.current = o.orderID;
-        setReady(true);
-      })
+      .then((o) => setReady(slot.fill(ticket, o.orderID)))
       .catch((err: unknown) => console.error('checkout: pre-creating the order failed:', message(err, '')))
       .finally(() => {
-        if (!cancelled) setCreating(false);
+        if (current) setCreating(false);
       });
     return () => {
-      cancelled = true;
+      current = false;
     };
   }, [pack.id, user?.id, user?.email, round]);
 
   const createOrder = useCallback(async () => {
-    const id = prefetched.current;
-    if (id) {
-      prefetched.current = null;
-      setReady(false);
-      return id;
-    }
+    const id = slot.take();
+    setReady(false);
+    if (id) return id;
     return (await createPaymentOrder('paypal', orderRequest(pack, user))).orderID;
-  }, [pack, user]);
+  }, [pack, user, slot]);
 
   const onApprove = useCallback(
     async (data: { orderID: string }) => {
@@ -140,7 +134,7 @@ function Buttons({ pack }: { pack: CreditPack }) {
         style={{ layout: 'vertical', shape: 'rect', label: 'pay' }}
         disabled={disabled}
         forceReRender={[pack.id, disabled]}
-        onClick={(_data, actions) => (prefetched.current ? actions.resolve() : actions.reject())}
+        onClick={(_data, actions) => (slot.ready ? actions.resolve() : actions.reject())}
         createOrder={createOrder}
         onApprove={onApprove}
         onCancel={() => {
