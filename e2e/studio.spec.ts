@@ -89,6 +89,35 @@ test('sign in, convert a sample, watch progress, view it, download a valid GLB; 
   await expect(row.locator('img')).toBeVisible();
 });
 
+test('3D Preview makes a video job and plays its MP4 muted and looped', async ({ page, baseURL }) => {
+  test.setTimeout(240_000);
+  const user = await signedInStudioUser(page, baseURL!, 50);
+  await pickSample(page, 'Demo-8');
+  await page.getByTestId('preview-button').click();
+  await expect(page.getByTestId('preview-status-label')).toHaveText('Processing...');
+  await expect(page.getByTestId('model-status-label')).toHaveText('Ready');
+  await expect(page.getByTestId('preview-status-label')).toHaveText('Completed', { timeout: 200_000 });
+  const video = page.getByTestId('model-video');
+  await expect(video).toBeVisible();
+  expect(await video.evaluate((v: HTMLVideoElement) => v.muted && v.loop)).toBe(true);
+  await expect
+    .poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState >= 2 && v.videoWidth > 0))
+    .toBe(true);
+  // A video is a conversion too: 50 credits. The MP4 downloads from the panel.
+  expect(await balanceOf(user.id)).toBe(0);
+  const [mp4] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByTestId('download-video').click(),
+  ]);
+  expect(mp4.suggestedFilename()).toMatch(/\.mp4$/);
+  const head = readFileSync((await mp4.path())!)
+    .subarray(4, 8)
+    .toString('latin1');
+  expect(head).toBe('ftyp');
+  // Download of the model stays off: only a video was made.
+  await expect(page.getByTestId('download-button')).toBeDisabled();
+});
+
 test('the Generate rules run in the spec order and a new image resets the studio', async ({
   page,
   baseURL,
@@ -168,6 +197,7 @@ test('variants: App66 is free with low topology, App99 has no STL, App88 plays a
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Studio (App66)');
   await expect(page.getByText('No credits required on App66')).toBeVisible();
   await expect(page.getByTestId('studio-credits')).toHaveText('0');
+  await expect(page.getByText(/up to 3 conversions per visitor per day/)).toBeVisible();
   await expect(page.getByRole('radio', { name: 'High detail' })).toBeDisabled();
   await expect(page.getByRole('radio', { name: 'Low poly' })).toHaveAttribute('aria-checked', 'true');
   await expect(page.getByTestId('preview-button')).toHaveText('3D Preview');

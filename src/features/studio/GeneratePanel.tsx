@@ -46,7 +46,7 @@ export function GeneratePanel({
   onDownload,
 }: GeneratePanelProps) {
   const count = Math.max(1, variant.batch ? state.files.length : 1);
-  const cost = variant.free ? 0 : count * CREDITS_PER_GENERATION;
+  const cost = variant.serverFree ? 0 : count * CREDITS_PER_GENERATION;
   const modelDone = state.model.status === 'completed' && state.model.generation !== null;
   const previewDone = state.preview.status === 'completed' && state.preview.generation !== null;
   const others: DownloadFormat[] = [
@@ -140,6 +140,13 @@ export function GeneratePanel({
           </span>
         </div>
 
+        {variant.free && !variant.serverFree ? (
+          <p className="mt-2 text-xs text-muted-foreground" data-testid="free-note">
+            Free conversions ({variant.freePerDay} per visitor per day) are not switched on for this server
+            yet: until then each conversion here uses {CREDITS_PER_GENERATION} credits from your balance
+            {credits !== null ? ` (${credits})` : ''}, refunded if it fails.
+          </p>
+        ) : null}
         <div className="mt-4 grid gap-2.5 sm:grid-cols-[1fr_auto]">
           <Button
             variant="neural"

@@ -1,5 +1,5 @@
 import { type DragEvent, lazy, Suspense, useEffect, useState } from 'react';
-import { CubeIcon, FilmIcon } from '../../components/icons';
+import { CubeIcon, DownloadIcon, FilmIcon } from '../../components/icons';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
@@ -43,10 +43,12 @@ export function ModelPanel({
   state,
   videoDrop,
   onDropVideo,
+  onDownloadVideo,
 }: {
   state: StudioState;
   videoDrop: boolean;
   onDropVideo: (file: File) => void;
+  onDownloadVideo: () => void;
 }) {
   const model = state.model;
   const preview = state.preview;
@@ -234,6 +236,15 @@ export function ModelPanel({
           </div>
         )}
       </section>
+      {showing === 'video' && !state.droppedVideo && mp4.url ? (
+        <div className="flex items-center justify-between gap-3 border-t border-border px-5 py-2.5 text-xs text-muted-foreground">
+          <span>Turntable preview · muted, looped</span>
+          <Button variant="ghost" size="sm" onClick={onDownloadVideo} data-testid="download-video">
+            <DownloadIcon />
+            Download MP4
+          </Button>
+        </div>
+      ) : null}
       {showing === 'video' && state.droppedVideo ? (
         <p className="truncate border-t border-border px-5 py-2.5 text-xs text-muted-foreground">
           Playing {state.droppedVideo.name}

@@ -68,7 +68,7 @@ export function Studio({ variant }: { variant: StudioVariant }) {
       imageCount: files.length,
       format: state.format,
       credits: user?.credits ?? 0,
-      free: variant.free,
+      free: variant.serverFree,
     });
     if (decision.kind === 'sign-in') return openSignIn();
     if (decision.kind === 'toast')
@@ -164,7 +164,7 @@ export function Studio({ variant }: { variant: StudioVariant }) {
             <h1 className="mt-1.5 text-3xl font-bold tracking-tight sm:text-4xl">{variant.title}</h1>
             <p className="mt-2 max-w-2xl text-sm text-muted-foreground sm:text-base">
               {variant.free
-                ? 'Free on App66: up to 3 conversions per visitor per day, low topology.'
+                ? `Free on App66: up to ${variant.freePerDay} conversions per visitor per day, low topology.`
                 : 'One image in, a textured 3D model out: GLB, glTF, OBJ, FBX and print-ready STL for 50 credits.'}
             </p>
           </div>
@@ -198,6 +198,7 @@ export function Studio({ variant }: { variant: StudioVariant }) {
             <ModelPanel
               state={state}
               videoDrop={variant.videoDrop}
+              onDownloadVideo={() => void download('mp4')}
               onDropVideo={(file) =>
                 dispatch({ type: 'drop-video', url: URL.createObjectURL(file), name: file.name })
               }

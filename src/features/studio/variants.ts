@@ -15,8 +15,16 @@ export interface StudioVariant {
   /** Formats offered by the format listbox, in order. */
   formats: readonly ModelFormat[];
   topologies: readonly Topology[];
-  /** Free studio: credits shown as 0 and never checked on the client. */
+  /** Free studio: credits shown as 0 with 'No credits required on App66'. */
   free: boolean;
+  /**
+   * Whether the server really runs this studio's jobs without a charge. The API has no free-quota endpoint
+   * yet, so App66 jobs still go through the paid flow (balance check, 50 credits, refund on failure) and the
+   * panel says so; flip this once the API offers free jobs per visitor per day.
+   */
+  serverFree: boolean;
+  /** Free conversions per visitor per day, shown on the free studio. */
+  freePerDay: number;
   /** The model panel accepts a dropped local video (video/* only). */
   videoDrop: boolean;
   /** Several images at once, one job each (paid studios only). */
@@ -30,6 +38,8 @@ export const STUDIO_VARIANTS: Readonly<Record<StudioVariant['id'], StudioVariant
     formats: ALL_FORMATS,
     topologies: ALL_TOPOLOGIES,
     free: false,
+    serverFree: false,
+    freePerDay: 0,
     videoDrop: false,
     batch: true,
   },
@@ -39,6 +49,8 @@ export const STUDIO_VARIANTS: Readonly<Record<StudioVariant['id'], StudioVariant
     formats: ALL_FORMATS,
     topologies: ['low'],
     free: true,
+    serverFree: false,
+    freePerDay: 3,
     videoDrop: true,
     batch: false,
   },
@@ -48,6 +60,8 @@ export const STUDIO_VARIANTS: Readonly<Record<StudioVariant['id'], StudioVariant
     formats: ALL_FORMATS,
     topologies: ALL_TOPOLOGIES,
     free: false,
+    serverFree: false,
+    freePerDay: 0,
     videoDrop: true,
     batch: true,
   },
@@ -57,6 +71,8 @@ export const STUDIO_VARIANTS: Readonly<Record<StudioVariant['id'], StudioVariant
     formats: ['glb', 'gltf', 'obj', 'fbx'],
     topologies: ALL_TOPOLOGIES,
     free: false,
+    serverFree: false,
+    freePerDay: 0,
     videoDrop: false,
     batch: true,
   },
