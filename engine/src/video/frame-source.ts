@@ -6,7 +6,9 @@
  *   thread that renders 30 ms frames back to back would starve the pipe (the OS pipe holds 64 KB of a
  *   2 MB frame). With the renderers in workers the main thread only moves buffers and feeds ffmpeg.
  * - The scene (normals, camera fit, mips, backdrop, shadow) is prepared once on the calling thread while
- *   the workers start, then cloned to each; frame buffers are transferred, never copied. How
+ *   the workers start, then cloned to each; frames are rendered straight into shared-memory slots that the job hands
+ *   to ffmpeg, so nothing is copied or allocated per frame (transferring ArrayBuffers instead made each
+ *   worker spend ~5 % of its time in GC). How
  *   workers load their code: see worker-code.ts.
  */
 import { Worker } from 'node:worker_threads';
@@ -23,8 +25,8 @@ import type { WorkerReply, WorkerRequest } from './worker-protocol.ts';
 
 export interface FrameSource {
   readonly threads: number;
-  /** Renders frame `index` at `angle` into `buffer` (which may be moved to a worker); resolves with it. */
-  render(index: number, angle: number, buffer: Uint8Array): Promise<Uint8Array>;
+  /** Renders frame `index` at `angle` into frame slot `slot`; resolves with the slot when done. */
+  render(index: number, angle: number, slot: number): Promise<number>;
   /** One image at another size, with a renderer built for it (the poster). */
   still(angle: number, width: number, height: number): Promise<Uint8Array>;
   /** Milliseconds spent inside renderFrame, summed over frames. */
@@ -32,26 +34,35 @@ export interface FrameSource {
   close(): Promise<void>;
 }
 
+/**
+ * `slots` are the frame buffers, width × height × 4 bytes each, on SharedArrayBuffers (workers render
+ * into them directly).
+ */
 export async function openFrameSource(
   model: TexturedModel,
   options: Partial<RenderOptions>,
   threads: number,
+  slots: Uint8Array[],
 ): Promise<FrameSource> {
-  return threads > 0 ? openWorkerPool(model, options, threads) : openInThread(model, options);
+  return threads > 0 ? openWorkerPool(model, options, threads, slots) : openInThread(model, options, slots);
 }
 
-function openInThread(model: TexturedModel, options: Partial<RenderOptions>): FrameSource {
+function openInThread(
+  model: TexturedModel,
+  options: Partial<RenderOptions>,
+  slots: Uint8Array[],
+): FrameSource {
   const renderer = rendererFromScene(prepareScene(model, options));
   let ms = 0;
   const yieldToIo = () => new Promise<void>((resolve) => setImmediate(resolve));
   return {
     threads: 0,
-    async render(_index, angle, buffer) {
+    async render(_index, angle, slot) {
       const t0 = performance.now();
-      renderer.renderFrame(angle, buffer);
+      renderer.renderFrame(angle, slots[slot]);
       ms += performance.now() - t0;
       await yieldToIo();
-      return buffer;
+      return slot;
     },
     async still(angle, width, height) {
       const same = renderer.width === width && renderer.height === height;
@@ -74,8 +85,19 @@ async function openWorkerPool(
   model: TexturedModel,
   options: Partial<RenderOptions>,
   threads: number,
+  slots: Uint8Array[],
 ): Promise<FrameSource> {
-  const frames = new Map<number, Waiter<Uint8Array>>();
+  const shared = slots.map((s) => {
+    if (
+      !(s.buffer instanceof SharedArrayBuffer) ||
+      s.byteOffset !== 0 ||
+      s.byteLength !== s.buffer.byteLength
+    ) {
+      throw new EngineError('internal', 'video: frame slots must each own a whole SharedArrayBuffer');
+    }
+    return s.buffer;
+  });
+  const frames = new Map<number, Waiter<number>>();
   let stillWaiter: Waiter<Uint8Array> | null = null;
   const ready: Waiter<void>[] = [];
   let failure: Error | null = null;
@@ -102,7 +124,7 @@ async function openWorkerPool(
         ms += msg.ms;
         const w = frames.get(msg.index);
         frames.delete(msg.index);
-        w?.resolve(new Uint8Array(msg.buffer));
+        w?.resolve(msg.slot);
       } else if (msg.type === 'still') {
         stillWaiter?.resolve(new Uint8Array(msg.buffer));
         stillWaiter = null;
@@ -133,7 +155,7 @@ async function openWorkerPool(
           new Promise<void>((resolve, reject) => {
             if (failure) return reject(failure);
             ready.push({ resolve, reject });
-            w.worker.postMessage({ type: 'init', scene } satisfies WorkerRequest);
+            w.worker.postMessage({ type: 'init', scene, slots: shared } satisfies WorkerRequest);
           }),
       ),
     );
@@ -144,15 +166,14 @@ async function openWorkerPool(
 
   return {
     threads,
-    render(index, angle, buffer) {
+    render(index, angle, slot) {
       if (failure) return Promise.reject(failure);
       let target = workers[0];
       for (const w of workers) if (w.inflight < target.inflight) target = w;
       target.inflight++;
-      return new Promise<Uint8Array>((resolve, reject) => {
+      return new Promise<number>((resolve, reject) => {
         frames.set(index, { resolve, reject });
-        const ab = buffer.buffer as ArrayBuffer;
-        target.worker.postMessage({ type: 'frame', index, angle, buffer: ab } satisfies WorkerRequest, [ab]);
+        target.worker.postMessage({ type: 'frame', index, angle, slot } satisfies WorkerRequest);
       });
     },
     still(angle, width, height) {

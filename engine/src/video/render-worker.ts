@@ -1,6 +1,6 @@
 /**
  * A render worker thread: builds a renderer from the prepared scene it is sent, then renders the frames
- * it is asked for into buffers that travel back and forth without copies (transferred ArrayBuffers).
+ * it is asked for into frame slots shared with the job (SharedArrayBuffers).
  */
 import { parentPort } from 'node:worker_threads';
 import { createTurntableRenderer, rendererFromScene, type TurntableRenderer } from '../render/renderer.ts';
@@ -10,6 +10,7 @@ const port = parentPort;
 if (!port) throw new Error('video: render-worker must run in a worker thread');
 
 let renderer: TurntableRenderer | null = null;
+let slots: Uint8Array[] = [];
 
 function reply(message: WorkerReply, transfer: ArrayBuffer[] = []): void {
   port!.postMessage(message, transfer);
@@ -24,13 +25,12 @@ port.on('message', (msg: WorkerRequest) => {
   try {
     if (msg.type === 'init') {
       renderer = rendererFromScene(msg.scene);
+      slots = msg.slots.map((s) => new Uint8Array(s));
       reply({ type: 'ready' });
     } else if (msg.type === 'frame') {
       const t0 = performance.now();
-      frameRenderer().renderFrame(msg.angle, new Uint8Array(msg.buffer));
-      reply({ type: 'frame', index: msg.index, buffer: msg.buffer, ms: performance.now() - t0 }, [
-        msg.buffer,
-      ]);
+      frameRenderer().renderFrame(msg.angle, slots[msg.slot]);
+      reply({ type: 'frame', index: msg.index, slot: msg.slot, ms: performance.now() - t0 });
     } else if (msg.type === 'still') {
       const t0 = performance.now();
       const own = frameRenderer();

@@ -2,8 +2,8 @@
  * The turntable job: one full turn of the model rendered on the CPU and encoded to an H.264 MP4 while it
  * renders, plus a poster and a thumbnail.
  *
- * Frames flow through a small ring of buffers (2 per render thread + 1): a buffer is rendered in a
- * worker, written to ffmpeg's stdin, and reused once ffmpeg has taken it. Memory stays constant whatever
+ * Frames flow through a small ring of shared-memory slots (2 per render thread + 1): a slot is rendered
+ * by a worker, written to ffmpeg's stdin, and reused once ffmpeg has taken it. Memory stays constant whatever
  * the length of the video.
  */
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -65,7 +65,12 @@ export async function renderTurntable(
   let source: Awaited<ReturnType<typeof openFrameSource>> | null = null;
   let encoder: ReturnType<typeof startEncoder> | null = null;
   try {
-    source = await openFrameSource(model, renderOptions, o.threads);
+    const ring = Math.max(2, Math.max(1, o.threads) * 2 + 1);
+    const slots = Array.from(
+      { length: ring },
+      () => new Uint8Array(new SharedArrayBuffer(width * height * 4)),
+    );
+    source = await openFrameSource(model, renderOptions, o.threads, slots);
     const setupSeconds = (performance.now() - t0) / 1000;
     checkAbort();
     encoder = startEncoder({
@@ -78,9 +83,8 @@ export async function renderTurntable(
       outPath,
     });
 
-    const ring = Math.max(2, source.threads * 2 + 1);
-    const free: Uint8Array[] = Array.from({ length: ring }, () => new Uint8Array(width * height * 4));
-    const inOrder: Promise<Uint8Array>[] = [];
+    const free: number[] = slots.map((_, i) => i);
+    const inOrder: Promise<number>[] = [];
     let next = 0;
     let still: Promise<Uint8Array> | null = null;
     const ss = o.posterSupersample;
@@ -95,10 +99,10 @@ export async function renderTurntable(
         still = source.still(posterAngle, width * ss, height * ss);
         still.catch(() => {}); // awaited below; avoid an unhandled rejection if a frame fails first
       }
-      const frame = await inOrder.shift()!;
+      const slot = await inOrder.shift()!;
       checkAbort();
-      await encoder.write(frame);
-      free.push(frame);
+      await encoder.write(slots[slot]);
+      free.push(slot);
       o.onProgress?.(((written + 1) / frames) * 0.95);
     }
     await encoder.finish();
