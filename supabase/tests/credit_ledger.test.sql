@@ -78,6 +78,26 @@ select tests.authenticate_as((select admin from ids));
 select tests.assert_fails(format('select public.admin_add_credits(%L, 5)', (select other from ids)), '42501', 'a demoted admin cannot add credits');
 reset role;
 
+-- Every API and platform role: no insert, update, delete or truncate on the ledger.
+grant usage on schema tests to supabase_auth_admin, authenticator;
+grant execute on all functions in schema tests to supabase_auth_admin, authenticator;
+grant select on ids to supabase_auth_admin, authenticator;
+do $$
+declare
+  r text;
+begin
+  foreach r in array array['anon', 'authenticated', 'service_role', 'supabase_auth_admin', 'authenticator'] loop
+    perform set_config('request.jwt.claims', jsonb_build_object('sub', (select buyer from ids), 'role', r)::text, true);
+    execute format('set local role %I', r);
+    perform tests.assert_fails('update public.credit_ledger set delta = 1000000', '42501', r || ' cannot update the ledger');
+    perform tests.assert_fails('delete from public.credit_ledger', '42501', r || ' cannot delete ledger rows');
+    perform tests.assert_fails('truncate public.credit_ledger', '42501', r || ' cannot truncate the ledger');
+    perform tests.assert_fails(format($f$insert into public.credit_ledger (user_id, delta, reason, balance_after) values (%L, 10, 'admin', 10)$f$, (select buyer from ids)), '42501', r || ' cannot insert ledger rows');
+    perform tests.assert_fails(format('update public.profiles set credits = credits + 1 where id = %L', (select buyer from ids)), '42501', r || ' cannot write a balance');
+    reset role;
+  end loop;
+end $$;
+
 -- Not even the table owner or a superuser can rewrite history or write a balance around the ledger.
 select tests.assert_fails('update public.credit_ledger set delta = delta', '42501', 'the owner cannot update ledger rows');
 select tests.assert_fails('delete from public.credit_ledger', '42501', 'the owner cannot delete ledger rows');
