@@ -10,6 +10,7 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
+import { keepExtendedQueryBatches } from './pglite-queue.ts';
 
 export interface EmbeddedDatabase {
   url: string;
@@ -36,6 +37,7 @@ export async function startEmbeddedDatabase(options: EmbeddedDatabaseOptions): P
     port: options.port ?? 0,
     maxConnections: options.maxConnections ?? 10,
   });
+  keepExtendedQueryBatches(server);
   await server.start();
   const address = server.getServerConn();
   const port = Number(String(address).split(':').pop());
