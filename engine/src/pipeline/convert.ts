@@ -97,7 +97,7 @@ export async function convertBytes(
   lap('topology');
 
   progress('texture', 0.75);
-  const atlas = buildAtlas(isolated.image, isolated.mask, solid.bounds, { size: preset.textureSize });
+  const atlas = await buildAtlas(isolated.image, isolated.mask, solid.bounds, { size: preset.textureSize });
   const mesh = unwrap(positions, side, imageXY, indices, atlas);
   lap('texture');
   progress('done', 1);
