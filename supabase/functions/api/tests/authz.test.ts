@@ -8,14 +8,36 @@ import { buildApp, createUser, superuser, tokenFor } from './support.ts';
 
 export type Role = 'signedOut' | 'user' | 'otherUser' | 'admin';
 
+export type Vars = Record<string, string>;
+
 export interface AuthzRoute {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  /** `:id` is replaced by the id of "the user". */
+  /** `:id` is replaced by the id of "the user", other `:name`s by what `prepare` returns. */
   path: string;
-  body?: unknown;
-  /** Runs before each request with a fresh "the user" (e.g. give them credits or remove their password). */
-  prepare?: (sql: postgres.Sql, user: { id: string; email: string }) => Promise<void>;
+  /** JSON body (or a function of the variables). */
+  body?: unknown | ((vars: Vars) => unknown);
+  /** A multipart body instead of JSON. */
+  form?: () => FormData;
+  /**
+   * Runs before each request with a fresh "the user" (give them credits, make them a generation...);
+   * may return more path variables.
+   */
+  prepare?: (sql: postgres.Sql, user: { id: string; email: string }) => Promise<unknown>;
   expect: Record<Role, number>;
+}
+
+// A real 1×1 PNG for upload routes.
+const PNG = Uint8Array.from(
+  atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=='),
+  (ch) => ch.charCodeAt(0),
+);
+
+async function makeGeneration(sql: postgres.Sql, user: { id: string }): Promise<Vars> {
+  const [row] =
+    await sql`insert into public.generations (user_id, kind, format, topology, cost, input_key, status)
+                          values (${user.id}, 'model', 'glb', 'low', 50, ${`uploads/${crypto.randomUUID()}`}, 'failed')
+                          returning id`;
+  return { gen: row.id };
 }
 
 /** The password every matrix user has, so password routes can be called as "the user". */
@@ -161,20 +183,123 @@ export const AUTHZ_MATRIX: AuthzRoute[] = [
     body: { value: 3 },
     expect: { signedOut: 401, user: 403, otherUser: 403, admin: 200 },
   },
+  // Credits (admin grants and sets; the balance for its owner).
+  {
+    method: 'GET',
+    path: '/api/users/:id/credits',
+    expect: { signedOut: 401, user: 200, otherUser: 404, admin: 200 },
+  },
+  {
+    method: 'POST',
+    path: '/api/users/:id/credits/add',
+    body: { creditsToAdd: 100 },
+    expect: { signedOut: 401, user: 403, otherUser: 403, admin: 200 },
+  },
+  {
+    method: 'POST',
+    path: '/api/users/:id/credits',
+    body: { credits: 500 },
+    expect: { signedOut: 401, user: 403, otherUser: 403, admin: 200 },
+  },
+  // Generations: creating is for oneself; a generation is seen and deleted by its owner or an admin.
+  {
+    method: 'POST',
+    path: '/api/generations',
+    form: () => {
+      const form = new FormData();
+      form.set('image', new File([PNG], 'dot.png', { type: 'image/png' }));
+      form.set('format', 'glb');
+      form.set('topology', 'low');
+      form.set('kind', 'model');
+      return form;
+    },
+    expect: { signedOut: 401, user: 202, otherUser: 202, admin: 202 },
+  },
+  {
+    method: 'GET',
+    path: '/api/generations',
+    expect: { signedOut: 401, user: 200, otherUser: 200, admin: 200 },
+  },
+  {
+    method: 'GET',
+    path: '/api/generations/:gen',
+    prepare: makeGeneration,
+    expect: { signedOut: 401, user: 200, otherUser: 404, admin: 200 },
+  },
+  // The generation failed: its owner and admins get past authorization to "not ready" (409).
+  {
+    method: 'GET',
+    path: '/api/generations/:gen/download?format=glb',
+    prepare: makeGeneration,
+    expect: { signedOut: 401, user: 409, otherUser: 404, admin: 409 },
+  },
+  {
+    method: 'DELETE',
+    path: '/api/generations/:gen',
+    prepare: makeGeneration,
+    expect: { signedOut: 401, user: 204, otherUser: 404, admin: 204 },
+  },
+  // Packs, payments and forms.
+  {
+    method: 'GET',
+    path: '/api/credit-packs',
+    expect: { signedOut: 200, user: 200, otherUser: 200, admin: 200 },
+  },
+  {
+    method: 'POST',
+    path: '/api/demo/create-order',
+    body: { packageId: 'starter' },
+    expect: { signedOut: 401, user: 200, otherUser: 200, admin: 200 },
+  },
+  {
+    method: 'POST',
+    path: '/api/demo/capture-order',
+    prepare: async (sql, user) => {
+      await sql`select public.create_payment_order(${user.id}, 'starter', 'demo')`;
+      const [row] = await sql`select provider_order_id from public.payment_orders
+                               where user_id = ${user.id} order by created_at desc limit 1`;
+      return { order: row.provider_order_id };
+    },
+    body: (vars: Vars) => ({ orderID: vars.order }),
+    expect: { signedOut: 401, user: 200, otherUser: 404, admin: 403 },
+  },
+  {
+    method: 'POST',
+    path: '/api/paypal/create-order',
+    body: { packageId: 'starter' },
+    expect: { signedOut: 503, user: 503, otherUser: 503, admin: 503 },
+  },
 ];
 
 const ROLES: Role[] = ['signedOut', 'user', 'otherUser', 'admin'];
 
 // Extend the table above, not this runner.
-const { app, db } = buildApp();
+const storageDir = await Deno.makeTempDir({ prefix: 'lift3d-authz-storage-' });
+const { app, db } = buildApp({
+  generations: {
+    storage: { kind: 'disk' as const, dir: storageDir },
+    maxImageBytes: 64 * 1024,
+    maxRequestBytes: 200 * 1024,
+    maxBatch: 10,
+    urlSecret: 'authz-matrix-test-secret',
+    urlTtlSeconds: 600,
+  },
+});
 const sql = superuser();
 globalThis.addEventListener('unload', () => {
   db.close();
   sql.end();
+  Deno.removeSync(storageDir, { recursive: true });
 });
 const passwordHash = await hashPassword(MATRIX_PASSWORD);
 const other = await createUser(sql, { name: 'Other' });
 const admin = await createUser(sql, { name: 'Admin', admin: true });
+// Everyone who may spend can spend: a 402 would hide what the matrix is about.
+async function giveCredits(id: string) {
+  await sql`select public.apply_credit_change(${id}, 10000, 'admin', null)`;
+}
+await giveCredits(other.id);
+await giveCredits(admin.id);
 
 for (const route of AUTHZ_MATRIX) {
   Deno.test({
@@ -186,7 +311,8 @@ for (const route of AUTHZ_MATRIX) {
       for (const role of ROLES) {
         const user = await createUser(sql, { name: 'Matrix User' });
         await sql`update auth.users set encrypted_password = ${passwordHash} where id = ${user.id}`;
-        await route.prepare?.(sql, user);
+        await giveCredits(user.id);
+        const vars: Vars = { id: user.id, ...((await route.prepare?.(sql, user)) as Vars | undefined) };
         const token =
           role === 'user'
             ? await tokenFor(user)
@@ -197,11 +323,13 @@ for (const route of AUTHZ_MATRIX) {
                 : null;
         const headers: Record<string, string> = {};
         if (token) headers.authorization = `Bearer ${token}`;
-        if (route.body !== undefined) headers['content-type'] = 'application/json';
-        const res = await app.request(route.path.replaceAll(':id', user.id), {
+        const json = typeof route.body === 'function' ? route.body(vars) : route.body;
+        if (json !== undefined) headers['content-type'] = 'application/json';
+        const path = route.path.replace(/:([a-z]+)/g, (_, name: string) => vars[name] ?? `:${name}`);
+        const res = await app.request(path, {
           method: route.method,
           headers,
-          body: route.body === undefined ? undefined : JSON.stringify(route.body),
+          body: route.form ? route.form() : json === undefined ? undefined : JSON.stringify(json),
         });
         const text = await res.text();
         seen.push(`${role}: ${res.status}${res.status === route.expect[role] ? '' : ` ${text}`}`);
