@@ -239,6 +239,18 @@ export const AUTHZ_MATRIX: AuthzRoute[] = [
     prepare: makeGeneration,
     expect: { signedOut: 401, user: 204, otherUser: 404, admin: 204 },
   },
+  {
+    method: 'GET',
+    path: '/api/generations/:gen/poster',
+    prepare: makeGeneration,
+    expect: { signedOut: 401, user: 409, otherUser: 404, admin: 409 },
+  },
+  {
+    method: 'GET',
+    path: '/api/generations/:gen/thumbnail',
+    prepare: makeGeneration,
+    expect: { signedOut: 401, user: 409, otherUser: 404, admin: 409 },
+  },
   // Packs, payments and forms.
   {
     method: 'GET',
@@ -267,6 +279,19 @@ export const AUTHZ_MATRIX: AuthzRoute[] = [
     method: 'POST',
     path: '/api/paypal/create-order',
     body: { packageId: 'starter' },
+    expect: { signedOut: 503, user: 503, otherUser: 503, admin: 503 },
+  },
+  // Without PayPal keys (as in these tests) the PayPal routes answer 503 to everyone.
+  {
+    method: 'POST',
+    path: '/api/paypal/capture-order',
+    body: { orderID: 'MATRIX-ORDER' },
+    expect: { signedOut: 503, user: 503, otherUser: 503, admin: 503 },
+  },
+  {
+    method: 'POST',
+    path: '/api/paypal/webhook',
+    body: { event_type: 'PAYMENT.CAPTURE.COMPLETED' },
     expect: { signedOut: 503, user: 503, otherUser: 503, admin: 503 },
   },
 ];
