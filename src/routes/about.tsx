@@ -1,14 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../components/layout/ComingSoon';
+import { AboutPage } from '../features/company/AboutPage';
 
 export const Route = createFileRoute('/about')({
-  component: Page,
+  component: AboutPage,
 });
-
-function Page() {
-  return (
-    <ComingSoon title="About Lift3D">
-      The story of Lift3D and the people behind it, soon on this page.
-    </ComingSoon>
-  );
-}

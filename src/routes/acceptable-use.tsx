@@ -1,10 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../components/layout/ComingSoon';
+import { ACCEPTABLE_USE } from '../features/legal/acceptable-use';
+import { LegalPage } from '../features/legal/LegalPage';
 
 export const Route = createFileRoute('/acceptable-use')({
-  component: Page,
+  component: () => <LegalPage doc={ACCEPTABLE_USE} />,
 });
-
-function Page() {
-  return <ComingSoon title="Acceptable Use Policy">Our acceptable use policy is being finalised.</ComingSoon>;
-}

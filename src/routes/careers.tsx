@@ -1,14 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../components/layout/ComingSoon';
+import { CareersPage } from '../features/careers/CareersPage';
 
 export const Route = createFileRoute('/careers')({
-  component: Page,
+  component: CareersPage,
 });
-
-function Page() {
-  return (
-    <ComingSoon title="Careers">
-      We are building a small team of graphics, AI and product people. Open roles appear here soon.
-    </ComingSoon>
-  );
-}

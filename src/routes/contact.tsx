@@ -1,14 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../components/layout/ComingSoon';
+import { ContactPage } from '../features/contact/ContactPage';
 
 export const Route = createFileRoute('/contact')({
-  component: Page,
+  component: ContactPage,
 });
-
-function Page() {
-  return (
-    <ComingSoon title="Contact us">
-      Reach us through the contact form on the home page; we reply within 24 hours.
-    </ComingSoon>
-  );
-}

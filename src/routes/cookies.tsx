@@ -1,14 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../components/layout/ComingSoon';
+import { COOKIES } from '../features/legal/cookies';
+import { LegalPage } from '../features/legal/LegalPage';
 
 export const Route = createFileRoute('/cookies')({
-  component: Page,
+  component: () => <LegalPage doc={COOKIES} />,
 });
-
-function Page() {
-  return (
-    <ComingSoon title="Cookie Policy">
-      Our cookie policy is being finalised. Lift3D uses no advertising cookies.
-    </ComingSoon>
-  );
-}

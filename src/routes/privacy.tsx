@@ -1,14 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../components/layout/ComingSoon';
+import { LegalPage } from '../features/legal/LegalPage';
+import { PRIVACY } from '../features/legal/privacy';
 
 export const Route = createFileRoute('/privacy')({
-  component: Page,
+  component: () => <LegalPage doc={PRIVACY} />,
 });
-
-function Page() {
-  return (
-    <ComingSoon title="Privacy Policy">
-      Our privacy policy is being finalised. We never sell your images or your data.
-    </ComingSoon>
-  );
-}

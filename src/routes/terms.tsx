@@ -1,14 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../components/layout/ComingSoon';
+import { LegalPage } from '../features/legal/LegalPage';
+import { TERMS } from '../features/legal/terms';
 
 export const Route = createFileRoute('/terms')({
-  component: Page,
+  component: () => <LegalPage doc={TERMS} />,
 });
-
-function Page() {
-  return (
-    <ComingSoon title="Terms of Service">
-      Our terms are being finalised. Questions in the meantime? Write to us from the contact page.
-    </ComingSoon>
-  );
-}
