@@ -24,6 +24,8 @@ export interface WorkerConfig {
       };
   /** A conversion whose worker has not heartbeaten for this long is handed to another worker. */
   leaseSeconds: number;
+  /** Scheduling priority of the worker (0–19): conversions yield the CPU to the api and the database. */
+  nice: number;
   heartbeatMs: number;
   smtpUrl: string | null;
   mailFrom: string;
@@ -56,6 +58,7 @@ export function loadWorkerConfig(env: NodeJS.ProcessEnv = process.env): WorkerCo
           }
         : { kind: 'disk', dir: resolve(env.STORAGE_DIR ?? join(dataDir, 'storage')) },
     leaseSeconds,
+    nice: Math.min(19, Math.max(0, Number(env.WORKER_NICE ?? 10))),
     heartbeatMs: Math.max(500, Math.round((leaseSeconds * 1000) / 6)),
     smtpUrl: env.SMTP_URL || null,
     mailFrom: env.MAIL_FROM ?? 'Lift3D <no-reply@lift3d.local>',
