@@ -1,10 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../../components/layout/ComingSoon';
+import { CreditPacksPage } from '../../features/admin/packs/CreditPacksPage';
 
 export const Route = createFileRoute('/admin/credit-packs')({
-  component: Page,
+  component: CreditPacksPage,
 });
-
-function Page() {
-  return <ComingSoon title="Credit Packs">Prices, credits and availability of each pack.</ComingSoon>;
-}

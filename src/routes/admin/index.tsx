@@ -1,10 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../../components/layout/ComingSoon';
+import { DashboardPage } from '../../features/admin/dashboard/DashboardPage';
 
 export const Route = createFileRoute('/admin/')({
-  component: Page,
+  component: DashboardPage,
 });
-
-function Page() {
-  return <ComingSoon title="Dashboard">Visits, sign-ups, credits and sales at a glance.</ComingSoon>;
-}

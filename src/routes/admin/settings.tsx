@@ -1,10 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../../components/layout/ComingSoon';
+import { SettingsPage } from '../../features/admin/settings/SettingsPage';
 
 export const Route = createFileRoute('/admin/settings')({
-  component: Page,
+  component: SettingsPage,
 });
-
-function Page() {
-  return <ComingSoon title="Settings">Service-wide settings.</ComingSoon>;
-}

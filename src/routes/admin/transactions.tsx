@@ -1,10 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../../components/layout/ComingSoon';
+import { TransactionsPage } from '../../features/admin/transactions/TransactionsPage';
 
 export const Route = createFileRoute('/admin/transactions')({
-  component: Page,
+  component: TransactionsPage,
 });
-
-function Page() {
-  return <ComingSoon title="Transactions">Every purchase and credit movement, in order.</ComingSoon>;
-}

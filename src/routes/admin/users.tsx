@@ -1,10 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../../components/layout/ComingSoon';
+import { UsersPage } from '../../features/admin/users/UsersPage';
 
 export const Route = createFileRoute('/admin/users')({
-  component: Page,
+  component: UsersPage,
 });
-
-function Page() {
-  return <ComingSoon title="Users">Manage accounts, roles and credit balances.</ComingSoon>;
-}

@@ -1,0 +1,141 @@
+// The admin area end to end: the gate refuses non-admins (and the server refuses their calls), an admin
+// passes it, reads the dashboard, finds a user, grants credits, edits a name, toggles a pack, logs out.
+import { randomUUID } from 'node:crypto';
+import { expect, type Page, test } from '@playwright/test';
+import { newIdentity, signInThroughDialog, signUpByApi } from './support/accounts.ts';
+import { balanceOf } from './support/credits.ts';
+import { database } from './support/db.ts';
+
+const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).last();
+
+async function makeAdmin(id: string) {
+  await database()`update public.profiles set is_admin = true where id = ${id}`;
+}
+
+async function passGateSignedOut(page: Page, email: string, password: string) {
+  await page.goto('/admin');
+  await expect(page.getByRole('heading', { name: 'Admin Access' })).toBeVisible();
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByLabel('Password', { exact: true }).press('Enter');
+}
+
+test('a non-admin is refused by the gate and by the server', async ({ page, baseURL }) => {
+  const member = newIdentity('member');
+  await signUpByApi(baseURL!, member);
+
+  // Signed out: e-mail and password; a wrong password, then the right one of a non-admin.
+  await passGateSignedOut(page, member.email, 'wrong-password');
+  await expect(page.getByText('Incorrect password', { exact: true })).toBeVisible();
+  await page.getByLabel('Password', { exact: true }).fill(member.password);
+  await page.getByRole('button', { name: 'Access Admin Panel' }).click();
+  await expect(page.getByText('This account is not an administrator.')).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Admin' })).toHaveCount(0);
+  expect(await page.evaluate(() => sessionStorage.getItem('adminAuthenticated'))).toBeNull();
+
+  // Setting the flag by hand opens nothing: the gate also needs an admin account…
+  await page.evaluate(() => sessionStorage.setItem('adminAuthenticated', 'true'));
+  await page.goto('/admin/users');
+  await expect(page.getByRole('heading', { name: 'Admin Access' })).toBeVisible();
+
+  // …and the API checks every call on its own.
+  const status = await page.evaluate(async () => {
+    const raw = localStorage.getItem('lift3d-auth-token') ?? sessionStorage.getItem('lift3d-auth-token');
+    const token = raw ? (JSON.parse(raw) as { access_token: string }).access_token : '';
+    const res = await fetch('/api/admin/users', { headers: { authorization: `Bearer ${token}` } });
+    return res.status;
+  });
+  expect(status).toBe(403);
+});
+
+test('an admin manages users and packs, then logs out', async ({ page, baseURL }) => {
+  const boss = newIdentity('boss');
+  const bossId = await signUpByApi(baseURL!, boss);
+  await makeAdmin(bossId);
+  const tag = randomUUID().slice(0, 8);
+  const target = { ...newIdentity('target'), name: `Target Person ${tag}` };
+  const targetId = await signUpByApi(baseURL!, target);
+  const packId = `e2e-${tag}`;
+  await database()`insert into public.credit_packs (id, name, credits, price_cents, active, external_product_id, sort)
+                   values (${packId}, ${`E2E Pack ${tag}`}, 1234, 999, false, ${`ext-${tag}`}, 999)`;
+
+  try {
+    // The gate, signed in already: the account's password again (Enter submits).
+    await page.goto('/');
+    await signInThroughDialog(page, boss.email, boss.password);
+    await page.goto('/admin');
+    await expect(page.getByRole('heading', { name: 'Admin Access' })).toBeVisible();
+    await expect(page.getByText(boss.email)).toBeVisible();
+    await page.getByLabel('Password', { exact: true }).fill('not-it');
+    await page.getByLabel('Password', { exact: true }).press('Enter');
+    await expect(page.getByText('Incorrect password', { exact: true })).toBeVisible();
+    await page.getByLabel('Password', { exact: true }).fill(boss.password);
+    await page.getByLabel('Password', { exact: true }).press('Enter');
+
+    // Dashboard.
+    await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+    await expect(page.getByText('Total users')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'All', exact: true })).toHaveAttribute('aria-pressed', 'true');
+    await page.getByRole('button', { name: 'Week', exact: true }).click();
+    await expect(page.getByText('Recent activity')).toBeVisible();
+    expect(await page.evaluate(() => sessionStorage.getItem('adminAuthenticated'))).toBe('true');
+
+    // Users: search, quick grant, edit.
+    await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Users' }).click();
+    await expect(page.getByText(/^Manage \d+ user\(s\) in the database$/)).toBeVisible();
+    await page.getByPlaceholder('Search users...').fill(`person ${tag.toUpperCase()}`);
+    const row = page.getByRole('row', { name: new RegExp(target.email) });
+    await expect(row).toBeVisible();
+    await expect(page.getByRole('row')).toHaveCount(2); // header + the one match
+    await expect(row.getByText('0 credits')).toBeVisible();
+    await expect(row.getByText('User', { exact: true })).toBeVisible();
+
+    const before = await balanceOf(targetId);
+    await row.getByRole('button', { name: `Actions for ${target.email}` }).click();
+    await page.getByRole('menuitem', { name: 'Add 100 Credits' }).click();
+    await expect(toast(page, 'Credits Added')).toBeVisible();
+    await expect(page.getByText("100 credits have been added to the user's account.")).toBeVisible();
+    await expect(row.getByText('100 credits')).toBeVisible();
+    expect(await balanceOf(targetId)).toBe(before + 100);
+
+    await row.getByRole('button', { name: `Actions for ${target.email}` }).click();
+    await page.getByRole('menuitem', { name: 'Edit User' }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit User' });
+    await expect(edit.getByLabel('Credits')).toHaveValue('100');
+    await edit.getByLabel('Name').fill(`Renamed Person ${tag}`);
+    await edit.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(toast(page, 'User Updated')).toBeVisible();
+    await expect(edit).toBeHidden();
+    await expect(page.getByRole('row', { name: new RegExp(`Renamed Person ${tag}`) })).toBeVisible();
+    const [saved] = await database()<{ name: string; credits: number; is_admin: boolean }[]>`
+      select name, credits, is_admin from public.profiles where id = ${targetId}`;
+    expect(saved).toEqual({ name: `Renamed Person ${tag}`, credits: 100, is_admin: false });
+
+    await page.getByPlaceholder('Search users...').fill(`nobody-${tag}`);
+    await expect(page.getByText('No users found matching your search.')).toBeVisible();
+
+    // Credit packs: the status badge toggles, in the database.
+    await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Credit Packs' }).click();
+    const packRow = page.getByRole('row', { name: new RegExp(`E2E Pack ${tag}`) });
+    await expect(packRow.getByText('1,234')).toBeVisible();
+    await expect(packRow.getByText('€9.99')).toBeVisible();
+    await packRow.getByRole('button', { name: /Status of/ }).click();
+    await expect(toast(page, 'Status Updated')).toBeVisible();
+    await expect(packRow.getByText('active', { exact: true })).toBeVisible();
+    const [on] = await database()<{ active: boolean }[]>`select active from public.credit_packs where id = ${packId}`;
+    expect(on.active).toBe(true);
+    await packRow.getByRole('button', { name: /Status of/ }).click();
+    await expect(packRow.getByText('inactive', { exact: true })).toBeVisible();
+    const [off] = await database()<{ active: boolean }[]>`select active from public.credit_packs where id = ${packId}`;
+    expect(off.active).toBe(false);
+
+    // Logout clears the flag and goes home; the gate asks again.
+    await page.getByRole('button', { name: 'Logout' }).first().click();
+    await page.waitForURL((url) => url.pathname === '/');
+    expect(await page.evaluate(() => sessionStorage.getItem('adminAuthenticated'))).toBeNull();
+    await page.goto('/admin');
+    await expect(page.getByRole('heading', { name: 'Admin Access' })).toBeVisible();
+  } finally {
+    await database()`update public.credit_packs set active = false, archived_at = now() where id = ${packId}`;
+  }
+});

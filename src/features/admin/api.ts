@@ -1,0 +1,168 @@
+/**
+ * The admin area's calls to `/api` (SPEC §7 plus the admin routes this project adds). Every call carries
+ * the signed-in user's token; the server checks the `is_admin` claim and the database again, so nothing
+ * here is a security boundary.
+ */
+import { api, type User } from '../../lib/api';
+import { type AdminUser, normaliseAdminUser } from './normalise';
+
+export const ADMIN_PAGE_SIZE = 20;
+
+export type AnalyticsPeriod = 'today' | 'yesterday' | 'week' | 'month' | 'all';
+
+export interface PeriodFigures {
+  visits: number;
+  unique: number;
+  returning: number;
+}
+
+export interface Analytics {
+  period: AnalyticsPeriod;
+  totalUsers: number;
+  periodUsers?: number;
+  todayUsers: number;
+  weekUsers: number;
+  monthUsers: number;
+  periods: Record<'today' | 'week' | 'month', { count?: number; percentage: number }>;
+  usersWithCredits: number;
+  totalCredits: number;
+  avgCredits: number;
+  adminUsers: number;
+  recentActivity: { date: string; count: number }[];
+  website: {
+    totalVisits: number;
+    uniqueVisitors: number;
+    returningVisitors: number;
+    periods: Record<'today' | 'yesterday' | 'week' | 'month', PeriodFigures>;
+  };
+  store: {
+    currency?: string;
+    totalOrders: number;
+    totalRevenue: number;
+    avgOrderValue: number;
+    conversionRate: number;
+    totalCheckoutSessions: number;
+    abandonedCarts: number;
+    todayOrders: number;
+    weekOrders: number;
+    monthOrders: number;
+    todayRevenue: number;
+    weekRevenue: number;
+    monthRevenue: number;
+    periods: Record<'today' | 'week' | 'month', { orders: number; revenue: number }>;
+    recentSales: { date: string; orders: number; revenue: number }[];
+  };
+}
+
+export interface UserPage {
+  users: AdminUser[];
+  total: number;
+  matching: number;
+}
+
+export interface CreditPack {
+  id: string;
+  name: string;
+  credits: number;
+  priceCents: number;
+  price: number;
+  currency: string;
+  popular: boolean;
+  status: 'active' | 'inactive';
+  note: string;
+  externalProductId: string | null;
+}
+
+export interface PackInput {
+  name: string;
+  credits: number;
+  priceCents: number;
+  externalProductId: string | null;
+  popular: boolean;
+}
+
+export interface OrderEntry {
+  id: string;
+  provider: string;
+  userId: string;
+  email: string | null;
+  pack: string;
+  credits: number;
+  amountCents: number;
+  currency: string;
+  status: string;
+  statusDetail: string | null;
+  createdAt: string;
+}
+
+export interface LedgerEntry {
+  id: number;
+  userId: string;
+  email: string | null;
+  delta: number;
+  reason: string;
+  reference: string | null;
+  balanceAfter: number;
+  createdAt: string;
+  createdBy: string | null;
+}
+
+export interface Setting {
+  key: string;
+  value: unknown;
+  isPublic: boolean;
+  label: string;
+  description: string;
+  updatedAt: string;
+}
+
+const enc = encodeURIComponent;
+
+export const adminApi = {
+  analytics: async (period: AnalyticsPeriod) =>
+    (
+      await api.get<{ analytics: Analytics | null }>(
+        period === 'all' ? '/admin/analytics' : `/admin/analytics/${period}`,
+      )
+    ).analytics,
+
+  users: async (offset: number, q: string): Promise<UserPage> => {
+    const query = new URLSearchParams({ limit: String(ADMIN_PAGE_SIZE), offset: String(offset) });
+    if (q) query.set('q', q);
+    const body = await api.get<{ users: Record<string, unknown>[]; total?: number; matching?: number }>(
+      `/admin/users?${query}`,
+    );
+    const users = (body.users ?? []).map((u) => normaliseAdminUser(u));
+    return { users, total: body.total ?? users.length, matching: body.matching ?? users.length };
+  },
+  deleteUser: (id: string) => api.delete<{ success: boolean }>(`/admin/users/${enc(id)}`),
+  addCredits: async (id: string, creditsToAdd: number) =>
+    normaliseAdminUser((await api.addCredits(id, creditsToAdd)).user as unknown as Record<string, unknown>),
+  updateUser: async (id: string, changes: { name: string; email: string; is_admin: boolean }) =>
+    normaliseAdminUser(
+      (await api.put<{ user: User }>(`/users/${enc(id)}`, changes)).user as unknown as Record<
+        string,
+        unknown
+      >,
+    ),
+
+  packs: async () => (await api.get<{ packs: CreditPack[] }>('/admin/credit-packs')).packs,
+  addPack: async (pack: PackInput) =>
+    (await api.post<{ pack: CreditPack }>('/admin/credit-packs', pack)).pack,
+  updatePack: async (id: string, changes: Partial<PackInput> & { status?: CreditPack['status'] }) =>
+    (await api.request<{ pack: CreditPack }>('PATCH', `/admin/credit-packs/${enc(id)}`, changes)).pack,
+  deletePack: (id: string) => api.delete<{ success: boolean }>(`/admin/credit-packs/${enc(id)}`),
+
+  orders: (offset: number, limit = ADMIN_PAGE_SIZE) =>
+    api.get<{ orders: OrderEntry[]; total: number }>(
+      `/admin/transactions/orders?limit=${limit}&offset=${offset}`,
+    ),
+  ledger: (offset: number, limit = ADMIN_PAGE_SIZE) =>
+    api.get<{ entries: LedgerEntry[]; total: number }>(
+      `/admin/transactions/ledger?limit=${limit}&offset=${offset}`,
+    ),
+
+  settings: async () => (await api.get<{ settings: Setting[] }>('/admin/settings')).settings,
+  updateSetting: async (key: string, value: number) =>
+    (await api.put<{ setting: Setting }>(`/admin/settings/${enc(key)}`, { value })).setting,
+};

@@ -1,0 +1,210 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { Dropdown, DropdownItem, DropdownSeparator } from '../../../components/ui/menu';
+import { notify } from '../../../components/ui/toaster';
+import { cn } from '../../../lib/cn';
+import { adminApi, type CreditPack, type PackInput } from '../api';
+import { formatCents, formatNumber } from '../format';
+import { DotsIcon, PencilIcon, PlusIcon, TrashIcon } from '../icons';
+import { PageHeader, StateMessage } from '../PageHeader';
+import { ConfirmDialog } from '../users/ConfirmDialog';
+import { PackDialog } from './PackDialog';
+
+const KEY = ['admin', 'credit-packs'] as const;
+const th = 'px-4 py-3 text-left text-xs font-semibold tracking-wide text-muted-foreground uppercase';
+const td = 'px-4 py-3 align-middle';
+
+function failure(title: string, err: unknown) {
+  notify(title, { description: err instanceof Error ? err.message : undefined, variant: 'destructive' });
+}
+
+/** Credit Packs management, persisted in public.credit_packs (the checkout sells what this table says). */
+export function CreditPacksPage() {
+  const client = useQueryClient();
+  const packs = useQuery({ queryKey: KEY, queryFn: adminApi.packs });
+  const [dialog, setDialog] = useState<{ pack: CreditPack | null } | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [deleting, setDeleting] = useState<CreditPack | null>(null);
+  const [busyDelete, setBusyDelete] = useState(false);
+  const [toggling, setToggling] = useState<string | null>(null);
+
+  const put = (pack: CreditPack) =>
+    client.setQueryData<CreditPack[]>(KEY, (list) => list?.map((p) => (p.id === pack.id ? pack : p)));
+  // The public pack list (checkout, landing, Buy Credits) must see the change too.
+  const invalidatePublic = () => client.invalidateQueries({ predicate: (q) => q.queryKey[0] !== 'admin' });
+
+  async function toggle(pack: CreditPack) {
+    setToggling(pack.id);
+    try {
+      put(await adminApi.updatePack(pack.id, { status: pack.status === 'active' ? 'inactive' : 'active' }));
+      void invalidatePublic();
+      notify('Status Updated', { variant: 'success' });
+    } catch (err) {
+      failure('Failed to update the pack status. Please try again.', err);
+    } finally {
+      setToggling(null);
+    }
+  }
+
+  async function save(input: PackInput) {
+    const editing = dialog?.pack ?? null;
+    setSaving(true);
+    try {
+      if (editing) {
+        put(await adminApi.updatePack(editing.id, input));
+        notify('Credit Pack Updated', { variant: 'success' });
+      } else {
+        const created = await adminApi.addPack(input);
+        client.setQueryData<CreditPack[]>(KEY, (list) => [...(list ?? []), created]);
+        notify('Credit Pack Added', { variant: 'success' });
+      }
+      void invalidatePublic();
+      setDialog(null);
+    } catch (err) {
+      failure(
+        editing
+          ? 'Failed to update the pack. Please try again.'
+          : 'Failed to add the pack. Please try again.',
+        err,
+      );
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  async function confirmDelete() {
+    if (!deleting) return;
+    setBusyDelete(true);
+    try {
+      await adminApi.deletePack(deleting.id);
+      client.setQueryData<CreditPack[]>(KEY, (list) => list?.filter((p) => p.id !== deleting.id));
+      void invalidatePublic();
+      setDeleting(null);
+      notify('Credit Pack Deleted', { variant: 'success' });
+    } catch (err) {
+      failure('Failed to delete the pack. Please try again.', err);
+    } finally {
+      setBusyDelete(false);
+    }
+  }
+
+  return (
+    <div className="flex flex-col gap-6">
+      <PageHeader
+        title="Credit Packs"
+        description="What the checkout sells. Changes apply to new orders at once; existing orders keep their price."
+        actions={
+          <Button variant="neural" onClick={() => setDialog({ pack: null })}>
+            <PlusIcon />
+            Add Credit Pack
+          </Button>
+        }
+      />
+      <Card className="overflow-hidden">
+        {packs.isPending ? (
+          <StateMessage>Loading credit packs...</StateMessage>
+        ) : packs.isError ? (
+          <StateMessage tone="error">
+            Failed to load credit packs. Please try again.
+            <Button variant="outline" size="sm" onClick={() => void packs.refetch()}>
+              Retry
+            </Button>
+          </StateMessage>
+        ) : packs.data.length === 0 ? (
+          <StateMessage>No credit packs yet. Add one to start selling credits.</StateMessage>
+        ) : (
+          <div className="overflow-x-auto">
+            <table className="w-full min-w-[52rem] text-sm">
+              <thead className="border-b border-border bg-muted/40">
+                <tr>
+                  <th className={th}>Name</th>
+                  <th className={th}>Credits</th>
+                  <th className={th}>Price</th>
+                  <th className={th}>External product ID</th>
+                  <th className={th}>Popular</th>
+                  <th className={th}>Status</th>
+                  <th className={`${th} text-right`}>Actions</th>
+                </tr>
+              </thead>
+              <tbody>
+                {packs.data.map((p) => (
+                  <tr key={p.id} className="border-b border-border last:border-0 hover:bg-muted/30">
+                    <td className={`${td} font-medium`}>
+                      {p.name}
+                      <span className="block font-mono text-xs font-normal text-muted-foreground">
+                        {p.id}
+                      </span>
+                    </td>
+                    <td className={`${td} tabular-nums`}>{formatNumber(p.credits)}</td>
+                    <td className={`${td} tabular-nums`}>{formatCents(p.priceCents, p.currency)}</td>
+                    <td className={`${td} font-mono text-xs text-muted-foreground`}>
+                      {p.externalProductId ?? '-'}
+                    </td>
+                    <td className={td}>{p.popular ? <Badge variant="neural">Yes</Badge> : 'No'}</td>
+                    <td className={td}>
+                      <button
+                        type="button"
+                        onClick={() => void toggle(p)}
+                        disabled={toggling === p.id}
+                        aria-label={`Status of ${p.name}: ${p.status}. Click to make it ${p.status === 'active' ? 'inactive' : 'active'}`}
+                        className="cursor-pointer rounded-full outline-none focus-visible:ring-2 focus-visible:ring-ring disabled:opacity-60"
+                      >
+                        <Badge
+                          variant={p.status === 'active' ? 'success' : 'secondary'}
+                          className={cn('capitalize', p.status === 'inactive' && 'text-muted-foreground')}
+                        >
+                          {p.status}
+                        </Badge>
+                      </button>
+                    </td>
+                    <td className={`${td} text-right`}>
+                      <Dropdown
+                        trigger={<DotsIcon className="size-5" />}
+                        triggerLabel={`Actions for ${p.name}`}
+                        triggerClassName="size-9 justify-center text-muted-foreground hover:bg-muted hover:text-foreground"
+                      >
+                        <DropdownItem onClick={() => setDialog({ pack: p })}>
+                          <PencilIcon />
+                          Edit Pack
+                        </DropdownItem>
+                        <DropdownSeparator />
+                        <DropdownItem
+                          onClick={() => setDeleting(p)}
+                          className="text-destructive [&_svg]:text-destructive"
+                        >
+                          <TrashIcon />
+                          Delete Pack
+                        </DropdownItem>
+                      </Dropdown>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </Card>
+      <PackDialog
+        open={dialog !== null}
+        pack={dialog?.pack ?? null}
+        saving={saving}
+        onClose={() => setDialog(null)}
+        onSave={(input) => void save(input)}
+      />
+      <ConfirmDialog
+        open={deleting !== null}
+        title="Delete Pack"
+        confirmLabel="Delete Pack"
+        busy={busyDelete}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => void confirmDelete()}
+      >
+        Delete <strong className="text-foreground">{deleting?.name}</strong>? It is no longer sold; orders
+        already made with it keep their history.
+      </ConfirmDialog>
+    </div>
+  );
+}

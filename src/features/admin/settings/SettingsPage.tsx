@@ -1,0 +1,109 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useEffect, useState } from 'react';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { Input } from '../../../components/ui/input';
+import { notify } from '../../../components/ui/toaster';
+import { adminApi, type Setting } from '../api';
+import { formatDateTime } from '../format';
+import { PageHeader, StateMessage } from '../PageHeader';
+
+const KEY = ['admin', 'settings'] as const;
+
+/** Operator settings read by the database functions (generation cost, in-flight limit, App66 limit). */
+export function SettingsPage() {
+  const settings = useQuery({ queryKey: KEY, queryFn: adminApi.settings });
+  return (
+    <div className="flex flex-col gap-6">
+      <PageHeader
+        title="Settings"
+        description="Service-wide limits. They apply to the next request; nothing needs a restart."
+      />
+      {settings.isPending ? (
+        <Card>
+          <StateMessage>Loading settings...</StateMessage>
+        </Card>
+      ) : settings.isError ? (
+        <Card>
+          <StateMessage tone="error">
+            Failed to load settings. Please try again.
+            <Button variant="outline" size="sm" onClick={() => void settings.refetch()}>
+              Retry
+            </Button>
+          </StateMessage>
+        </Card>
+      ) : (
+        <div className="grid gap-4 lg:grid-cols-2 2xl:grid-cols-3">
+          {settings.data.map((s) => (
+            <SettingCard key={s.key} setting={s} />
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}
+
+function SettingCard({ setting }: { setting: Setting }) {
+  const client = useQueryClient();
+  const [value, setValue] = useState(String(setting.value));
+  const [saving, setSaving] = useState(false);
+  useEffect(() => setValue(String(setting.value)), [setting.value]);
+  const id = `setting-${setting.key.replaceAll('.', '-')}`;
+  const changed = value.trim() !== String(setting.value);
+
+  async function save(e: FormEvent) {
+    e.preventDefault();
+    const n = Number(value.trim());
+    if (!Number.isInteger(n)) {
+      notify('Setting not saved', { description: 'Please enter a whole number.', variant: 'destructive' });
+      return;
+    }
+    setSaving(true);
+    try {
+      const saved = await adminApi.updateSetting(setting.key, n);
+      client.setQueryData<Setting[]>(KEY, (list) => list?.map((s) => (s.key === saved.key ? saved : s)));
+      notify('Setting Updated', {
+        description: `${saved.label} is now ${String(saved.value)}.`,
+        variant: 'success',
+      });
+    } catch (err) {
+      notify('Setting not saved', {
+        description: err instanceof Error ? err.message : undefined,
+        variant: 'destructive',
+      });
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <Card className="flex flex-col p-5">
+      <div className="flex items-start justify-between gap-3">
+        <label htmlFor={id} className="font-semibold">
+          {setting.label}
+        </label>
+        <Badge variant={setting.isPublic ? 'outline' : 'secondary'}>
+          {setting.isPublic ? 'Public' : 'Private'}
+        </Badge>
+      </div>
+      <p className="mt-1 text-sm text-muted-foreground">{setting.description}</p>
+      <form onSubmit={save} className="mt-4 flex gap-2">
+        <Input
+          id={id}
+          type="number"
+          inputMode="numeric"
+          step={1}
+          value={value}
+          onChange={(e) => setValue(e.target.value)}
+        />
+        <Button type="submit" variant="neural" disabled={!changed || saving}>
+          {saving ? 'Saving...' : 'Save'}
+        </Button>
+      </form>
+      <p className="mt-3 font-mono text-xs text-muted-foreground">
+        {setting.key} · updated {formatDateTime(setting.updatedAt)}
+      </p>
+    </Card>
+  );
+}

@@ -1,0 +1,78 @@
+import { Badge } from '../../../components/ui/badge';
+import { Dropdown, DropdownItem, DropdownSeparator } from '../../../components/ui/menu';
+import { formatDate, formatNumber } from '../format';
+import { CoinPlusIcon, DotsIcon, PencilIcon, TrashIcon } from '../icons';
+import type { AdminUser } from '../normalise';
+import { QUICK_GRANTS } from './texts';
+
+export interface UserActions {
+  edit: (user: AdminUser) => void;
+  grant: (user: AdminUser, credits: number) => void;
+  remove: (user: AdminUser) => void;
+}
+
+const th = 'px-4 py-3 text-left text-xs font-semibold tracking-wide text-muted-foreground uppercase';
+const td = 'px-4 py-3 align-middle';
+
+/** Name, Email, Credits, Status, Role, Joined, Actions (SPEC §2 "Users management"). */
+export function UserTable({ users, actions }: { users: AdminUser[]; actions: UserActions }) {
+  return (
+    <div className="overflow-x-auto">
+      <table className="w-full min-w-[52rem] text-sm">
+        <thead className="border-b border-border bg-muted/40">
+          <tr>
+            <th className={th}>Name</th>
+            <th className={th}>Email</th>
+            <th className={th}>Credits</th>
+            <th className={th}>Status</th>
+            <th className={th}>Role</th>
+            <th className={th}>Joined</th>
+            <th className={`${th} text-right`}>Actions</th>
+          </tr>
+        </thead>
+        <tbody>
+          {users.map((u) => (
+            <tr key={u.id} className="border-b border-border last:border-0 hover:bg-muted/30">
+              <td className={`${td} font-medium`}>{u.name || '-'}</td>
+              <td className={`${td} text-muted-foreground`}>{u.email}</td>
+              <td className={`${td} tabular-nums`}>{formatNumber(u.credits)} credits</td>
+              <td className={td}>
+                <Badge variant="success">Active</Badge>
+              </td>
+              <td className={td}>
+                {u.is_admin ? <Badge variant="neural">Admin</Badge> : <Badge variant="outline">User</Badge>}
+              </td>
+              <td className={`${td} whitespace-nowrap text-muted-foreground`}>{formatDate(u.created_at)}</td>
+              <td className={`${td} text-right`}>
+                <Dropdown
+                  trigger={<DotsIcon className="size-5" />}
+                  triggerLabel={`Actions for ${u.email}`}
+                  triggerClassName="size-9 justify-center text-muted-foreground hover:bg-muted hover:text-foreground"
+                >
+                  <DropdownItem onClick={() => actions.edit(u)}>
+                    <PencilIcon />
+                    Edit User
+                  </DropdownItem>
+                  {QUICK_GRANTS.map((n) => (
+                    <DropdownItem key={n} onClick={() => actions.grant(u, n)}>
+                      <CoinPlusIcon />
+                      Add {n} Credits
+                    </DropdownItem>
+                  ))}
+                  <DropdownSeparator />
+                  <DropdownItem
+                    onClick={() => actions.remove(u)}
+                    className="text-destructive [&_svg]:text-destructive"
+                  >
+                    <TrashIcon />
+                    Delete User
+                  </DropdownItem>
+                </Dropdown>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
