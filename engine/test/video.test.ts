@@ -159,6 +159,7 @@ describe.skipIf(!ffmpeg)('video: options', () => {
       threads: 0,
       outPath: file,
       posterFormat: 'png',
+      posterSupersample: 2,
       thumbnailSize: 64,
     });
     expect(r.stats).toMatchObject({ frames: 30, threads: 0 });
@@ -168,8 +169,22 @@ describe.skipIf(!ffmpeg)('video: options', () => {
     expect(meanAbsDiff(frames[0], frames[29])).toBeLessThan(meanAbsDiff(frames[0], frames[10]) / 3);
     expect(meanAbsDiff(frames[14], frames[15])).toBeGreaterThan(meanAbsDiff(frames[0], frames[1]) * 3);
     expect(r.posterMime).toBe('image/png');
-    expect((await sharp(r.poster).metadata()).format).toBe('png');
+    expect(await sharp(r.poster).metadata()).toMatchObject({ format: 'png', width: 160, height: 160 });
     expect((await sharp(r.thumbnail).metadata()).width).toBe(64);
+  });
+
+  it('renders a supersampled poster in a worker thread', async () => {
+    const r = await renderTurntable(small, {
+      width: 128,
+      height: 128,
+      seconds: 0.5,
+      threads: 1,
+      posterSupersample: 2,
+    });
+    expect(r.stats).toMatchObject({ frames: 15, threads: 1 });
+    const { data, info } = await sharp(r.poster).raw().toBuffer({ resolveWithObject: true });
+    expect(info).toMatchObject({ width: 128, height: 128 });
+    expect(coloured(new Uint8Array(data.filter((_, i) => i % info.channels < 3)))).toBeGreaterThan(0.08);
   });
 
   it('says how to install ffmpeg when it is missing', async () => {
