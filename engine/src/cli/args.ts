@@ -11,6 +11,8 @@ export interface CliArgs {
   topology: Topology;
   video: boolean;
   depthModel?: string;
+  /** STL: millimetres cut off the bottom for a flat base. */
+  flatBaseMm?: number;
   help: boolean;
 }
 
@@ -25,6 +27,7 @@ Turns each image (PNG, JPEG, WebP, TIFF, GIF, SVG) into a textured, watertight 3
   --topology T          low (~5k triangles, 1024 px texture, default) or high (~50k+, 2048 px)
   --video               also render a turntable MP4 next to each model
   --depth-model FILE    optional ONNX monocular depth model for the front surface
+  --flat-base MM        STL: cut MM millimetres off the bottom so the print stands flat
   -h, --help            show this help
 
 Progress goes to stderr; the exit code is non-zero with a one-line reason on failure.`;
@@ -73,6 +76,12 @@ export function parseArgs(argv: string[]): CliArgs {
       case '--depth-model':
         args.depthModel = value();
         break;
+      case '--flat-base': {
+        const mm = Number(value());
+        if (!(mm >= 0 && mm < 100)) throw bad('--flat-base takes millimetres between 0 and 100');
+        args.flatBaseMm = mm;
+        break;
+      }
       default:
         if (a.startsWith('-') && a !== '-') throw bad(`unknown option '${a}'`);
         args.inputs.push(a);

@@ -53,6 +53,7 @@ export async function runCli(
       const { files } = await engine.exportModel(result, format, {
         baseName: base,
         bundle: unzipped ? 'files' : 'zip',
+        flatBaseMm: args.flatBaseMm ?? 0,
       });
       const written: string[] = [];
       for (const f of files) {

@@ -15,9 +15,11 @@ import { EXPORT_FORMATS, type ExportFormat, type ExportResult } from './types.ts
 export interface ExportOptions {
   baseName: string;
   bundle: 'zip' | 'files';
+  /** STL only: millimetres cut off the bottom for a flat base (0 = off). */
+  flatBaseMm: number;
 }
 
-export const EXPORT_DEFAULTS: ExportOptions = { baseName: 'model', bundle: 'zip' };
+export const EXPORT_DEFAULTS: ExportOptions = { baseName: 'model', bundle: 'zip', flatBaseMm: 0 };
 
 export async function exportModel(
   model: TexturedModel,
@@ -40,7 +42,7 @@ export async function exportModel(
     case 'fbx':
       return { files: [await exportFbx(model, opts.baseName)] };
     case 'stl':
-      return { files: [exportStl(model, opts.baseName)] };
+      return { files: [await exportStl(model, opts.baseName, { flatBaseMm: opts.flatBaseMm })] };
     default:
       throw new EngineError(
         'invalid_option',

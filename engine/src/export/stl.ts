@@ -3,21 +3,24 @@
  * rotation, so orientation and volume sign are kept), resting on z = 0, `heightMm` tall.
  */
 import type { TexturedModel } from '../types.ts';
+import { flattenBase } from './stl-base.ts';
 import type { ExportFile } from './types.ts';
 
 export interface StlOptions {
   heightMm: number;
+  /** Cut this many millimetres off the bottom to give the print a flat base (0 = off). */
+  flatBaseMm: number;
 }
 
-export const STL_DEFAULTS: StlOptions = { heightMm: 100 };
+export const STL_DEFAULTS: StlOptions = { heightMm: 100, flatBaseMm: 0 };
 
-export function exportStl(
+export async function exportStl(
   model: TexturedModel,
   baseName = 'model',
   options: Partial<StlOptions> = {},
-): ExportFile {
+): Promise<ExportFile> {
   const opts = { ...STL_DEFAULTS, ...options };
-  const { positions, indices } = model.mesh;
+  const { positions } = model.mesh;
   let minY = Infinity,
     maxY = -Infinity;
   for (let i = 0; i < positions.length; i += 3) {
@@ -27,12 +30,14 @@ export function exportStl(
   const scale = opts.heightMm / Math.max(1e-9, maxY - minY);
   // (x, y, z) glTF → (x, −z, y) STL, scaled, then lifted onto the bed.
   const nv = positions.length / 3;
-  const p = new Float32Array(nv * 3);
+  let p: Float32Array = new Float32Array(nv * 3);
+  let indices: Uint32Array = model.mesh.indices;
   for (let v = 0; v < nv; v++) {
     p[v * 3] = positions[v * 3] * scale;
     p[v * 3 + 1] = -positions[v * 3 + 2] * scale;
     p[v * 3 + 2] = (positions[v * 3 + 1] - minY) * scale;
   }
+  if (opts.flatBaseMm > 0) ({ positions: p, indices } = await flattenBase(p, indices, opts.flatBaseMm));
   const nt = indices.length / 3;
   const out = new Uint8Array(84 + nt * 50);
   const view = new DataView(out.buffer);

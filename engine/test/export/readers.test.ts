@@ -71,6 +71,24 @@ describe('export: STL', () => {
     expect(report.volume).toBeGreaterThan(0);
   });
 
+  it('optional flat base: cut and capped, still watertight, standing on a face at z = 0', async () => {
+    const { files } = await exportModel(await figureModel(), 'stl', { flatBaseMm: 5 });
+    const geo = new STLLoader().parse(ab(files[0].data));
+    const pos = geo.getAttribute('position').array as Float32Array;
+    let minZ = Infinity;
+    let onBed = 0;
+    for (let i = 2; i < pos.length; i += 3) minZ = Math.min(minZ, pos[i]);
+    for (let t = 0; t < pos.length; t += 9)
+      if (Math.abs(pos[t + 2]) < 1e-3 && Math.abs(pos[t + 5]) < 1e-3 && Math.abs(pos[t + 8]) < 1e-3) onBed++;
+    expect(minZ).toBeCloseTo(0, 3);
+    expect(onBed).toBeGreaterThan(2); // the cap is a flat face on the bed
+    const soup = Uint32Array.from({ length: pos.length / 3 }, (_, i) => i);
+    const report = checkManifold(weld(pos, soup));
+    expect(report.badEdges).toBe(0);
+    expect(report.flippedEdges).toBe(0);
+    expect(report.volume).toBeGreaterThan(0);
+  });
+
   it.skipIf(!HAS_ASSIMP)('assimp reads the STL', async () => {
     const model = await figureModel();
     const info = assimpInfo(join(dir, 'figure.stl'));
