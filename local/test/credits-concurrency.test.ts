@@ -63,7 +63,9 @@ describe('credits under concurrency on PostgreSQL', () => {
 
   test('20 parallel spends of 50 against a balance of 120: exactly 2 succeed', async () => {
     const user = await createUser('Spender');
-    await asService((tx) => tx`select public.apply_credit_change(${user}, 120, 'purchase', ${`seed-${user}`})`);
+    await asService(
+      (tx) => tx`select public.apply_credit_change(${user}, 120, 'purchase', ${`seed-${user}`})`,
+    );
 
     const results = await Promise.allSettled(
       Array.from({ length: PARALLEL }, (_, i) =>
@@ -93,11 +95,14 @@ describe('credits under concurrency on PostgreSQL', () => {
 
   test('the same charge sent 20 times at once is taken once', async () => {
     const user = await createUser('Retrier');
-    await asService((tx) => tx`select public.apply_credit_change(${user}, 500, 'purchase', ${`seed-${user}`})`);
+    await asService(
+      (tx) => tx`select public.apply_credit_change(${user}, 500, 'purchase', ${`seed-${user}`})`,
+    );
     const results = await Promise.allSettled(
       Array.from({ length: PARALLEL }, () =>
         asService(
-          (tx) => tx`select public.apply_credit_change(${user}, -50, 'generation', ${`generation:${user}:same`})`,
+          (tx) =>
+            tx`select public.apply_credit_change(${user}, -50, 'generation', ${`generation:${user}:same`})`,
         ),
       ),
     );
