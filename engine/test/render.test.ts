@@ -1,12 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { EngineError } from '../src/errors.ts';
+import { createRasterContext, createRasterTarget, createVertexStream } from '../src/render/buffers.ts';
 import { project } from '../src/render/camera.ts';
-import {
-  createRasterContext,
-  createRasterTarget,
-  createVertexStream,
-  rasterize,
-} from '../src/render/raster.ts';
+import { rasterize } from '../src/render/raster.ts';
 import { createTurntableRenderer } from '../src/render/renderer.ts';
 import { buildMipChain } from '../src/render/texture.ts';
 import type { RgbaImage, TexturedModel } from '../src/types.ts';

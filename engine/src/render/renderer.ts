@@ -6,17 +6,11 @@
 import { EngineError } from '../errors.ts';
 import type { TexturedModel } from '../types.ts';
 import { type BackgroundOption, paintBackground, resolveBackground } from './background.ts';
+import { createRasterContext, createRasterTarget, createVertexStream, type VertexStream } from './buffers.ts';
 import { CAMERA_DEFAULTS, type Camera, fitCamera } from './camera.ts';
 import { LIGHT_DEFAULTS, type Lighting, type LightRig, lightVertices, prepareLighting } from './lighting.ts';
 import { smoothNormals } from './normals.ts';
-import {
-  createRasterContext,
-  createRasterTarget,
-  createVertexStream,
-  rasterize,
-  SUB,
-  type VertexStream,
-} from './raster.ts';
+import { rasterize, SUB } from './raster.ts';
 import { resolve } from './resolve.ts';
 import {
   applyGroundShadow,

@@ -3,8 +3,9 @@
  * smoother than averaging sRGB bytes), taking empty samples from the frame's backdrop, and clears the
  * samples it read so the next frame starts empty. Only the rectangle drawn this frame is visited.
  */
+
+import type { RasterTarget } from './buffers.ts';
 import { LINEAR_TO_SRGB, LINEAR_TO_SRGB_SCALE, SRGB_TO_LINEAR } from './color.ts';
-import type { RasterTarget } from './raster.ts';
 
 export function resolve(target: RasterTarget, frame: Int32Array): void {
   const { width: W, depth, color, dirty } = target;

@@ -6,10 +6,8 @@
  *   thread that renders 30 ms frames back to back would starve the pipe (the OS pipe holds 64 KB of a
  *   2 MB frame). With the renderers in workers the main thread only moves buffers and feeds ffmpeg.
  * - The scene (normals, camera fit, mips, backdrop, shadow) is prepared once on the calling thread while
- *   the workers start, then cloned to each; frames are rendered straight into shared-memory slots that the job hands
- *   to ffmpeg, so nothing is copied or allocated per frame (transferring ArrayBuffers instead made each
- *   worker spend ~5 % of its time in GC). How
- *   workers load their code: see worker-code.ts.
+ *   the workers start, then cloned to each. Frames are rendered straight into shared-memory slots that
+ *   the job hands to ffmpeg: nothing is copied per frame. How workers load their code: worker-code.ts.
  */
 import { Worker } from 'node:worker_threads';
 import { EngineError, type EngineErrorCode } from '../errors.ts';
