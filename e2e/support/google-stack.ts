@@ -32,6 +32,7 @@ export async function startGoogleStack(): Promise<GoogleStack> {
   try {
     const stack = await startStack(
       loadConfig({
+        AUTH_SIGN_IN_LIMIT: '1000',
         ...process.env,
         PORT: String(port),
         HOST: '127.0.0.1',
