@@ -37,7 +37,11 @@ async function saveSheet(name: string, r: ConvertResult) {
 
 async function timeRuns(bytes: Uint8Array, topology: Topology, runs: number) {
   const results: ConvertResult[] = [];
+  const cpu0 = process.cpuUsage();
   for (let i = 0; i < runs; i++) results.push(await engine.convert(bytes, { topology }));
+  const cpu = process.cpuUsage(cpu0);
+  // Process CPU time per conversion (all threads): independent of other load on the machine.
+  const cpuMs = (cpu.user + cpu.system) / 1000 / runs;
   const stages = Object.keys(results[0].stats.timings);
   const perStage = Object.fromEntries(stages.map((s) => [s, median(results.map((r) => r.stats.timings[s]))]));
   const exportStart = performance.now();
@@ -47,6 +51,7 @@ async function timeRuns(bytes: Uint8Array, topology: Topology, runs: number) {
     perStage,
     total: median(results.map((r) => r.stats.totalMs)) + exportMs,
     exportMs,
+    cpuMs,
     last: results[results.length - 1],
   };
 }
@@ -65,7 +70,7 @@ async function speed() {
   const add = (name: string, topology: Topology, t: Awaited<ReturnType<typeof timeRuns>>) => {
     const s = t.perStage;
     rows.push(
-      `| ${name} | ${t.last.stats.isolation} | ${topology} | ${fmt(s.decode)} | ${fmt(s.isolate)} | ${fmt(s.geometry)} | ${fmt(s.topology)} | ${fmt(s.texture)} | ${fmt(t.exportMs)} | **${fmt(t.total)}** | ${t.last.stats.triangles} |`,
+      `| ${name} | ${t.last.stats.isolation} | ${topology} | ${fmt(s.decode)} | ${fmt(s.isolate)} | ${fmt(s.geometry)} | ${fmt(s.topology)} | ${fmt(s.texture)} | ${fmt(t.exportMs)} | **${fmt(t.total)}** | ${fmt(t.cpuMs)} | ${t.last.stats.triangles} |`,
     );
   };
   const inputs: { name: string; bytes: Uint8Array }[] = [];
@@ -77,14 +82,19 @@ async function speed() {
   // Warm-up: first-call costs (wasm, sharp's thread pool) are not what a running worker pays.
   await engine.convert(inputs[0].bytes, { topology: 'low' });
   const lowTotals: number[] = [];
+  const lowCpu: number[] = [];
+  const highCpu: number[] = [];
+  const segCpu: number[] = [];
   const highTotals: number[] = [];
   for (const input of inputs) {
     const low = await timeRuns(input.bytes, 'low', quick ? 1 : 3);
     add(input.name, 'low', low);
     lowTotals.push(low.total);
+    lowCpu.push(low.cpuMs);
     const high = await timeRuns(input.bytes, 'high', 1);
     add(input.name, 'high', high);
     highTotals.push(high.total);
+    highCpu.push(high.cpuMs);
     await saveSheet(`alpha-${input.name.replace(/\W+/g, '_')}`, low.last);
   }
   // Segmentation: real photos (or a synthetic render) composited onto a backdrop, so alpha is gone.
@@ -109,6 +119,7 @@ async function speed() {
     const low = await timeRuns(input.bytes, 'low', 1);
     add(input.name, 'low', low);
     segLow.push(low.total);
+    segCpu.push(low.cpuMs);
     const high = await timeRuns(input.bytes, 'high', 1);
     add(input.name, 'high', high);
     segHigh.push(high.total);
