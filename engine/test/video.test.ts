@@ -5,7 +5,13 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EngineError } from '../src/errors.ts';
-import { findFfmpeg, renderTurntable, TURNTABLE_DEFAULTS, type TurntableResult } from '../src/video/index.ts';
+import {
+  findFfmpeg,
+  renderPoster,
+  renderTurntable,
+  TURNTABLE_DEFAULTS,
+  type TurntableResult,
+} from '../src/video/index.ts';
 import { figureModel } from './render-models.ts';
 
 const ffmpeg = findFfmpeg();
@@ -185,6 +191,16 @@ describe.skipIf(!ffmpeg)('video: options', () => {
     const { data, info } = await sharp(r.poster).raw().toBuffer({ resolveWithObject: true });
     expect(info).toMatchObject({ width: 128, height: 128 });
     expect(coloured(new Uint8Array(data.filter((_, i) => i % info.channels < 3)))).toBeGreaterThan(0.08);
+  });
+
+  it('makes a poster and thumbnail without a video (no ffmpeg needed)', async () => {
+    const r = await renderPoster(small, { width: 200, height: 200, ffmpegPath: join(dir, 'no-ffmpeg') });
+    expect(r.posterMime).toBe('image/webp');
+    const { data, info } = await sharp(r.poster).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+    expect(info).toMatchObject({ width: 200, height: 200 });
+    expect(coloured(new Uint8Array(data))).toBeGreaterThan(0.08);
+    // The thumbnail is never larger than the poster.
+    expect(await sharp(r.thumbnail).metadata()).toMatchObject({ format: 'webp', width: 200, height: 200 });
   });
 
   it('says how to install ffmpeg when it is missing', async () => {

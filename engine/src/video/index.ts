@@ -16,4 +16,5 @@ export {
 } from '../render/index.ts';
 export { FFMPEG_MISSING, type FfmpegInfo, findFfmpeg, requireFfmpeg } from './ffmpeg.ts';
 export { type Easing, frameAngle, TURNTABLE_DEFAULTS, type TurntableOptions } from './options.ts';
+export { type PosterResult, renderPoster } from './still.ts';
 export { renderTurntable, type TurntableResult, type TurntableStats } from './turntable.ts';

@@ -18,7 +18,7 @@ export async function encodeStills(
     options.format === 'png'
       ? await scaled.clone().png({ compressionLevel: 8, adaptiveFiltering: true }).toBuffer()
       : await scaled.clone().webp({ quality: 90, smartSubsample: true }).toBuffer();
-  const scale = options.thumbnailSize / Math.max(size.width, size.height);
+  const scale = Math.min(1, options.thumbnailSize / Math.max(size.width, size.height));
   const thumbnail = await sharp(rgba, raw)
     .removeAlpha()
     .resize(Math.max(1, Math.round(size.width * scale)), Math.max(1, Math.round(size.height * scale)), {
