@@ -8,6 +8,7 @@ import {
   signOutThroughMenu,
   signUpByApi,
 } from './support/accounts.ts';
+import { database } from './support/db.ts';
 
 // Accounts end to end against the real stack: Supabase Auth (local auth server), the api function and
 // the database rules. Every test makes its own users.
@@ -271,4 +272,20 @@ test('forgot password: the e-mailed link leads to a page that sets a new passwor
 
   await signOutThroughMenu(page);
   await signInThroughDialog(page, who.email, 'reset-secret-1');
+});
+
+test('the profile refreshes the user by itself (every 10 s, on focus)', async ({ page, baseURL }) => {
+  const who = newIdentity('refresh');
+  const id = await signUpByApi(baseURL as string, who);
+  await page.goto('/');
+  await signInThroughDialog(page, who.email, who.password);
+  await page.goto('/profile');
+  await expect(page.getByTestId('profile-credits')).toHaveText('0');
+  await database()`select public.apply_credit_change(${id}, 1500, 'admin', null)`;
+  await expect(page.getByTestId('profile-credits')).toHaveText('1,500', { timeout: 12_000 });
+  const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('user') ?? '{}').credits);
+  expect(stored).toBe(1500);
+  await database()`select public.apply_credit_change(${id}, 500, 'admin', null)`;
+  await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+  await expect(page.getByTestId('profile-credits')).toHaveText('2,000', { timeout: 3_000 });
 });

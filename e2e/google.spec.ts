@@ -120,6 +120,50 @@ test('a tampered state is refused and nobody is signed in', async ({ page }) => 
   await popup.close();
 });
 
+// The opener also accepts a code to exchange itself (route 3) and the localStorage fallback (route 4).
+// A stand-in popup page posts them, so the opener's listeners are what is tested here.
+test('the opener takes a result from a code message or from localStorage', async ({ page }) => {
+  await openDialog(page);
+  await page.context().route(
+    (url) => url.pathname === '/auth/callback' && url.searchParams.get('start') === 'google',
+    (route) =>
+      route.fulfill({
+        contentType: 'text/html',
+        body: `<script>localStorage.setItem('oauth_error', 'The provider said no.'); window.close();</script>`,
+      }),
+  );
+  await page.getByRole('button', { name: 'Continue with Google' }).click();
+  await expect(page.getByRole('dialog').getByRole('alert')).toHaveText('The provider said no.');
+  expect(await page.evaluate(() => localStorage.getItem('oauth_error'))).toBeNull();
+
+  await page.context().unrouteAll();
+  await page.context().route(
+    (url) => url.pathname === '/auth/callback' && url.searchParams.get('start') === 'google',
+    (route) =>
+      route.fulfill({
+        contentType: 'text/html',
+        body: `<script>window.opener.postMessage({ type: 'oauth:google:code', code: 'not-a-real-code' }, location.origin);</script>`,
+      }),
+  );
+  await page.getByRole('button', { name: 'Continue with Google' }).click();
+  // The exchange fails (no such code for this browser): the error shows, nobody is signed in.
+  await expect(page.getByRole('dialog').getByRole('alert')).toHaveText(
+    'This sign-in was started in another browser or has expired. Please start again.',
+  );
+  expect(await page.evaluate(() => localStorage.getItem('user'))).toBeNull();
+});
+
+test('a blocked popup says so', async ({ page }) => {
+  await openDialog(page);
+  await page.evaluate(() => {
+    window.open = () => null;
+  });
+  await page.getByRole('button', { name: 'Continue with Google' }).click();
+  await expect(page.getByRole('dialog').getByRole('alert')).toHaveText(
+    'Popup blocked. Please allow popups and try again.',
+  );
+});
+
 test('the Google button is hidden when Google is not configured', async ({ page, baseURL }) => {
   test.skip(!baseURL, 'needs the main stack');
   const config = await (await fetch(`${baseURL}/config.json`)).json();

@@ -18,6 +18,8 @@ const BY_CODE: Record<string, string> = {
   signup_disabled: 'Sign-ups are closed at the moment.',
   otp_expired: 'This link is invalid or has expired. Please request a new one.',
   flow_state_not_found: 'This sign-in link has expired. Please start again.',
+  pkce_code_verifier_not_found:
+    'This sign-in was started in another browser or has expired. Please start again.',
   bad_code_verifier:
     'This link was opened in a different browser. Please open it where you asked for it, or request a new one.',
 };
