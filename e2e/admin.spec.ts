@@ -75,7 +75,10 @@ test('an admin manages users and packs, then logs out', async ({ page, baseURL }
     // Dashboard.
     await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
     await expect(page.getByText('Total users')).toBeVisible();
-    await expect(page.getByRole('button', { name: 'All', exact: true })).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByRole('button', { name: 'All', exact: true })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
     await page.getByRole('button', { name: 'Week', exact: true }).click();
     await expect(page.getByText('Recent activity')).toBeVisible();
     expect(await page.evaluate(() => sessionStorage.getItem('adminAuthenticated'))).toBe('true');
@@ -122,11 +125,15 @@ test('an admin manages users and packs, then logs out', async ({ page, baseURL }
     await packRow.getByRole('button', { name: /Status of/ }).click();
     await expect(toast(page, 'Status Updated')).toBeVisible();
     await expect(packRow.getByText('active', { exact: true })).toBeVisible();
-    const [on] = await database()<{ active: boolean }[]>`select active from public.credit_packs where id = ${packId}`;
+    const [on] = await database()<
+      { active: boolean }[]
+    >`select active from public.credit_packs where id = ${packId}`;
     expect(on.active).toBe(true);
     await packRow.getByRole('button', { name: /Status of/ }).click();
     await expect(packRow.getByText('inactive', { exact: true })).toBeVisible();
-    const [off] = await database()<{ active: boolean }[]>`select active from public.credit_packs where id = ${packId}`;
+    const [off] = await database()<
+      { active: boolean }[]
+    >`select active from public.credit_packs where id = ${packId}`;
     expect(off.active).toBe(false);
 
     // Logout clears the flag and goes home; the gate asks again.

@@ -97,16 +97,29 @@ export function AdminShell() {
               <CloseIcon className="size-5" />
             </button>
           </div>
-          <AdminNav email={user.email} onLogout={logout} />
+          <AdminNav email={user.email} onLogout={logout} bare />
         </DialogPanel>
       </Dialog>
     </div>
   );
 }
 
-function AdminNav({ email, onLogout }: { email: string; onLogout: () => void }) {
+function AdminNav({
+  email,
+  onLogout,
+  bare = false,
+}: {
+  email: string;
+  onLogout: () => void;
+  bare?: boolean;
+}) {
   return (
-    <div className="flex w-full flex-col rounded-2xl border border-border bg-card/70 p-3 shadow-sm backdrop-blur">
+    <div
+      className={cn(
+        'flex w-full flex-1 flex-col',
+        !bare && 'rounded-2xl border border-border bg-card/70 p-3 shadow-sm backdrop-blur',
+      )}
+    >
       <div className="px-3 pt-2 pb-4">
         <p className="text-xs font-semibold tracking-wider text-primary uppercase">Admin Panel</p>
         <p className="mt-1 truncate text-xs text-muted-foreground" title={email}>

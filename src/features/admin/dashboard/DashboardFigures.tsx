@@ -108,7 +108,7 @@ export function DashboardFigures({
         </div>
       </Section>
 
-      <div className="grid gap-6 xl:grid-cols-2">
+      <div className="grid items-start gap-6 xl:grid-cols-2">
         <Section title="Credits" icon={CoinPlusIcon}>
           <div className="grid grid-cols-2 gap-3 sm:grid-cols-3">
             <Stat label="Users with credits" value={formatNumber(a.usersWithCredits)} />
@@ -156,8 +156,8 @@ export function DashboardFigures({
           <Stat label="Checkout sessions" value={formatNumber(a.store.totalCheckoutSessions)} />
           <Stat label="Abandoned carts" value={formatNumber(a.store.abandonedCarts)} />
         </div>
-        <div className="mt-5 grid gap-6 lg:grid-cols-2">
-          <div className="grid grid-cols-3 gap-3">
+        <div className="mt-5 grid items-start gap-6 lg:grid-cols-2">
+          <div className="grid gap-3 sm:grid-cols-3">
             <Stat
               label="Today"
               value={money(a.store.todayRevenue)}

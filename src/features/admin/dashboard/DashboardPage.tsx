@@ -59,7 +59,7 @@ export function DashboardPage() {
       />
       <fieldset
         aria-label="Period"
-        className="flex flex-wrap gap-1.5 rounded-2xl border border-border bg-card p-1.5 self-start"
+        className="flex w-full gap-1 rounded-2xl border border-border bg-card p-1.5 sm:w-auto sm:self-start"
       >
         {PERIODS.map((p) => (
           <button
@@ -68,7 +68,7 @@ export function DashboardPage() {
             aria-pressed={period === p.value}
             onClick={() => setPeriod(p.value)}
             className={cn(
-              'cursor-pointer rounded-xl px-3.5 py-1.5 text-sm font-medium transition-colors',
+              'flex-1 cursor-pointer rounded-xl px-2 py-1.5 text-sm font-medium transition-colors sm:flex-none sm:px-3.5',
               period === p.value
                 ? 'bg-primary-strong text-primary-foreground shadow-sm'
                 : 'text-muted-foreground hover:bg-muted hover:text-foreground',

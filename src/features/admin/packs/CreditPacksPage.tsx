@@ -1,21 +1,16 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
-import { Dropdown, DropdownItem, DropdownSeparator } from '../../../components/ui/menu';
 import { notify } from '../../../components/ui/toaster';
-import { cn } from '../../../lib/cn';
 import { adminApi, type CreditPack, type PackInput } from '../api';
-import { formatCents, formatNumber } from '../format';
-import { DotsIcon, PencilIcon, PlusIcon, TrashIcon } from '../icons';
+import { PlusIcon } from '../icons';
 import { PageHeader, StateMessage } from '../PageHeader';
 import { ConfirmDialog } from '../users/ConfirmDialog';
 import { PackDialog } from './PackDialog';
+import { PackTable } from './PackTable';
 
 const KEY = ['admin', 'credit-packs'] as const;
-const th = 'px-4 py-3 text-left text-xs font-semibold tracking-wide text-muted-foreground uppercase';
-const td = 'px-4 py-3 align-middle';
 
 function failure(title: string, err: unknown) {
   notify(title, { description: err instanceof Error ? err.message : undefined, variant: 'destructive' });
@@ -116,75 +111,15 @@ export function CreditPacksPage() {
         ) : packs.data.length === 0 ? (
           <StateMessage>No credit packs yet. Add one to start selling credits.</StateMessage>
         ) : (
-          <div className="overflow-x-auto">
-            <table className="w-full min-w-[52rem] text-sm">
-              <thead className="border-b border-border bg-muted/40">
-                <tr>
-                  <th className={th}>Name</th>
-                  <th className={th}>Credits</th>
-                  <th className={th}>Price</th>
-                  <th className={th}>External product ID</th>
-                  <th className={th}>Popular</th>
-                  <th className={th}>Status</th>
-                  <th className={`${th} text-right`}>Actions</th>
-                </tr>
-              </thead>
-              <tbody>
-                {packs.data.map((p) => (
-                  <tr key={p.id} className="border-b border-border last:border-0 hover:bg-muted/30">
-                    <td className={`${td} font-medium`}>
-                      {p.name}
-                      <span className="block font-mono text-xs font-normal text-muted-foreground">
-                        {p.id}
-                      </span>
-                    </td>
-                    <td className={`${td} tabular-nums`}>{formatNumber(p.credits)}</td>
-                    <td className={`${td} tabular-nums`}>{formatCents(p.priceCents, p.currency)}</td>
-                    <td className={`${td} font-mono text-xs text-muted-foreground`}>
-                      {p.externalProductId ?? '-'}
-                    </td>
-                    <td className={td}>{p.popular ? <Badge variant="neural">Yes</Badge> : 'No'}</td>
-                    <td className={td}>
-                      <button
-                        type="button"
-                        onClick={() => void toggle(p)}
-                        disabled={toggling === p.id}
-                        aria-label={`Status of ${p.name}: ${p.status}. Click to make it ${p.status === 'active' ? 'inactive' : 'active'}`}
-                        className="cursor-pointer rounded-full outline-none focus-visible:ring-2 focus-visible:ring-ring disabled:opacity-60"
-                      >
-                        <Badge
-                          variant={p.status === 'active' ? 'success' : 'secondary'}
-                          className={cn('capitalize', p.status === 'inactive' && 'text-muted-foreground')}
-                        >
-                          {p.status}
-                        </Badge>
-                      </button>
-                    </td>
-                    <td className={`${td} text-right`}>
-                      <Dropdown
-                        trigger={<DotsIcon className="size-5" />}
-                        triggerLabel={`Actions for ${p.name}`}
-                        triggerClassName="size-9 justify-center text-muted-foreground hover:bg-muted hover:text-foreground"
-                      >
-                        <DropdownItem onClick={() => setDialog({ pack: p })}>
-                          <PencilIcon />
-                          Edit Pack
-                        </DropdownItem>
-                        <DropdownSeparator />
-                        <DropdownItem
-                          onClick={() => setDeleting(p)}
-                          className="text-destructive [&_svg]:text-destructive"
-                        >
-                          <TrashIcon />
-                          Delete Pack
-                        </DropdownItem>
-                      </Dropdown>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <PackTable
+            packs={packs.data}
+            toggling={toggling}
+            actions={{
+              toggle: (p) => void toggle(p),
+              edit: (p) => setDialog({ pack: p }),
+              remove: setDeleting,
+            }}
+          />
         )}
       </Card>
       <PackDialog
