@@ -117,6 +117,18 @@ test('an admin manages users and packs, then logs out', async ({ page, baseURL }
     await page.getByPlaceholder('Search users...').fill(`nobody-${tag}`);
     await expect(page.getByText('No users found matching your search.')).toBeVisible();
 
+    // Delete, after a confirmation.
+    await page.getByPlaceholder('Search users...').fill(tag);
+    const renamed = page.getByRole('row', { name: new RegExp(target.email) });
+    await renamed.getByRole('button', { name: `Actions for ${target.email}` }).click();
+    await page.getByRole('menuitem', { name: 'Delete User' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Delete User' });
+    await confirm.getByRole('button', { name: 'Delete User' }).click();
+    await expect(toast(page, 'User Deleted')).toBeVisible();
+    await expect(page.getByText('No users found matching your search.')).toBeVisible();
+    const gone = await database()`select 1 from public.profiles where id = ${targetId}`;
+    expect(gone.length).toBe(0);
+
     // Credit packs: the status badge toggles, in the database.
     await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Credit Packs' }).click();
     const packRow = page.getByRole('row', { name: new RegExp(`E2E Pack ${tag}`) });
@@ -145,4 +157,43 @@ test('an admin manages users and packs, then logs out', async ({ page, baseURL }
   } finally {
     await database()`update public.credit_packs set active = false, archived_at = now() where id = ${packId}`;
   }
+});
+
+test('the dashboard and the user list show their error, retry and empty states', async ({
+  page,
+  baseURL,
+}) => {
+  const boss = newIdentity('boss');
+  await makeAdmin(await signUpByApi(baseURL!, boss));
+  // A refused request is not retried, so the error shows at once.
+  await page.route('**/api/admin/analytics', (route) =>
+    route.fulfill({
+      status: 403,
+      contentType: 'application/json',
+      body: '{"error":"Administrator access is required."}',
+    }),
+  );
+  await passGateSignedOut(page, boss.email, boss.password);
+  await expect(page.getByText('Failed to load dashboard data. Please try again.')).toBeVisible();
+  await expect(toast(page, 'Failed to load analytics from database.')).toBeVisible();
+  await page.unroute('**/api/admin/analytics');
+  await page.getByRole('button', { name: 'Retry' }).click();
+  await expect(page.getByText('Total users')).toBeVisible();
+
+  await page.route('**/api/admin/analytics/today', (route) =>
+    route.fulfill({ status: 200, contentType: 'application/json', body: '{"analytics":null}' }),
+  );
+  await page.getByRole('button', { name: 'Today', exact: true }).click();
+  await expect(page.getByText('No data available')).toBeVisible();
+
+  await page.route('**/api/admin/users?*', (route) =>
+    route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"database is down"}' }),
+  );
+  await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Users' }).click();
+  await expect(page.getByText('Failed to load users. Please try again.')).toBeVisible();
+  await expect(page.getByText('database is down')).toBeVisible();
+  await expect(toast(page, 'Failed to load users from database.')).toBeVisible();
+  await page.unroute('**/api/admin/users?*');
+  await page.getByRole('button', { name: 'Retry' }).click();
+  await expect(page.getByText(boss.email).last()).toBeVisible();
 });
