@@ -49,7 +49,7 @@ export function Pricing() {
                 <span className="text-muted-foreground"> · {generationsFor(pack.credits)} generations</span>
               </p>
               {pack.bonus ? (
-                <p className="mt-2 inline-flex w-fit rounded-full bg-success/15 px-2.5 py-0.5 text-xs font-semibold text-success">
+                <p className="mt-2 inline-flex w-fit rounded-full bg-success/10 px-2.5 py-0.5 text-xs font-semibold text-success">
                   {pack.bonus}
                 </p>
               ) : null}
