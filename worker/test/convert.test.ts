@@ -1,12 +1,9 @@
-// The convert job on the real PostgreSQL with real worker processes: a conversion end to end, a failure
+// The convert job on the real PostgreSQL with real worker processes storing through the S3 API: a conversion end to end, a failure
 // refunded once, a worker SIGKILLed mid-job (the other finishes it: one charge, one result), and SIGTERM
 // (the current job finishes, no new one is taken).
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../local/test/support/databases.ts';
-import { createDiskStorage, type Storage } from '../../supabase/functions/_shared/storage/index.ts';
+import { createS3Storage, type Storage } from '../../supabase/functions/_shared/storage/index.ts';
 import { installQueue } from '../src/queue.ts';
 import {
   createGenerationAs,
@@ -17,9 +14,10 @@ import {
   type WorkerHandle,
   waitFor,
 } from './support/generation-harness.ts';
+import { startS3 } from './support/s3.ts';
 
 let db: TestDatabase;
-let storageDir: string;
+let s3: Awaited<ReturnType<typeof startS3>>;
 let storage: Storage;
 const workers: WorkerHandle[] = [];
 const LEASE_SECONDS = 4;
@@ -27,8 +25,11 @@ const LEASE_SECONDS = 4;
 beforeAll(async () => {
   db = await createTestDatabase('postgres');
   await installQueue({ databaseUrl: db.url, embeddedDatabase: false });
-  storageDir = await mkdtemp(join(tmpdir(), 'lift3d-worker-storage-'));
-  storage = createDiskStorage(storageDir);
+  // The workers store through the S3 API here (s3rver); the local-stack restart test covers disk storage.
+  s3 = await startS3();
+  const s3Storage = createS3Storage(s3.config);
+  await s3Storage.ensureBucket();
+  storage = s3Storage;
 }, 120_000);
 
 afterAll(async () => {
@@ -36,12 +37,21 @@ afterAll(async () => {
     if (w.child.exitCode === null && w.child.signalCode === null) w.child.kill('SIGKILL');
   await Promise.all(workers.map((w) => w.exited));
   await db?.stop();
-  if (storageDir) await rm(storageDir, { recursive: true, force: true });
+  await s3?.stop();
 });
 
 function worker(name: string) {
   const handle = startWorker(
-    { DATABASE_URL: db.url, STORAGE_DIR: storageDir, WORKER_LEASE_SECONDS: String(LEASE_SECONDS) },
+    {
+      DATABASE_URL: db.url,
+      WORKER_LEASE_SECONDS: String(LEASE_SECONDS),
+      STORAGE: 's3',
+      S3_BUCKET: s3.config.bucket,
+      S3_REGION: s3.config.region,
+      S3_ENDPOINT: s3.config.endpoint,
+      S3_ACCESS_KEY_ID: s3.config.accessKeyId,
+      S3_SECRET_ACCESS_KEY: s3.config.secretAccessKey,
+    },
     name,
   );
   workers.push(handle);
@@ -54,13 +64,26 @@ async function upload(bytes: Uint8Array) {
   return key;
 }
 
+const alive = (w: WorkerHandle) => w.child.exitCode === null && w.child.signalCode === null;
+const ensureWorker = () => workers.find(alive) ?? worker('a');
+
+/** The queue deletes a job right after its task returns. */
+const jobGone = (id: string) =>
+  waitFor(
+    'the job to leave the queue',
+    async () =>
+      (await db.sql`select count(*)::int as n from graphile_worker.jobs where key = ${`generation:${id}`}`)[0]
+        .n === 0,
+    10_000,
+  );
+
 const generation = async (id: string) => (await db.sql`select * from public.generations where id = ${id}`)[0];
 const allLogs = () => workers.map((w) => w.logs);
 
 test('a conversion produces every format, a poster and a thumbnail, with progress on the way', async () => {
   const user = await createUserWithCredits(db.sql, 100);
   const id = await createGenerationAs(db.sql, user, await upload(await drawTestImage()), { format: 'fbx' });
-  worker('a');
+  ensureWorker();
   const seen = new Set<string>();
   const done = await waitFor(
     'the generation to complete',
@@ -94,9 +117,7 @@ test('a conversion produces every format, a poster and a thumbnail, with progres
     expect.objectContaining({ reason: 'purchase' }),
     expect.objectContaining({ reason: 'generation', delta: -50, reference: `generation:${id}` }),
   ]);
-  const jobs =
-    await db.sql`select count(*)::int as n from graphile_worker.jobs where key = ${`generation:${id}`}`;
-  expect(jobs[0].n).toBe(0);
+  await jobGone(id);
   console.log(
     allLogs()
       .flat()
@@ -164,10 +185,7 @@ test('SIGKILL mid-job: the other worker finishes it after the lease — one char
   expect((await db.sql`select count(*)::int as n from public.generations where user_id = ${user}`)[0].n).toBe(
     1,
   );
-  expect(
-    (await db.sql`select count(*)::int as n from graphile_worker.jobs where key = ${`generation:${id}`}`)[0]
-      .n,
-  ).toBe(0);
+  await jobGone(id);
   console.log(
     `SIGKILL → completed by the other worker after ${((Date.now() - killedAt) / 1000).toFixed(1)} s (lease ${LEASE_SECONDS} s)`,
   );
@@ -198,6 +216,7 @@ test('an engine error fails the generation with its message and refunds exactly 
   // A PNG signature followed by garbage: passes the upload check, not the decoder.
   const corrupt = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, ...new Array(64).fill(7)]);
   const id = await createGenerationAs(db.sql, user, await upload(corrupt));
+  ensureWorker();
   expect((await db.sql`select credits from public.profiles where id = ${user}`)[0].credits).toBe(0);
   const failed = await waitFor(
     'the failure',
