@@ -118,6 +118,54 @@ test('3D Preview makes a video job and plays its MP4 muted and looped', async ({
   await expect(page.getByTestId('download-button')).toBeDisabled();
 });
 
+test('a batch checks its total cost up front, then makes one job per image; a double click is one job', async ({
+  page,
+  baseURL,
+}) => {
+  test.setTimeout(240_000);
+  const user = await signedInStudioUser(page, baseURL!, 60);
+  const file = async (name: string, colour: { r: number; g: number; b: number }) => ({
+    name,
+    mimeType: 'image/png',
+    buffer: await sharp(await (await fetch(`${baseURL}/samples/demo-2.png`)).arrayBuffer())
+      .tint(colour)
+      .png()
+      .toBuffer(),
+  });
+  await page
+    .getByTestId('upload-input')
+    .setInputFiles([
+      await file('teal.png', { r: 20, g: 160, b: 150 }),
+      await file('red.png', { r: 200, g: 40, b: 40 }),
+    ]);
+  await expect(page.getByTestId('batch-count')).toHaveText('Batch: 2 images selected, one conversion each.');
+  await expect(page.getByTestId('studio-cost')).toContainText('100 credits');
+  // 60 credits cannot pay for two: nothing starts, nothing is charged.
+  await page.getByTestId('generate-button').click();
+  await expect(page.getByRole('dialog', { name: 'Buy Credits' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  expect(await balanceOf(user.id)).toBe(60);
+
+  // Off the page while the database is touched directly: the local stack's PGlite serves every connection in
+  // one session, so the test's own statements must not interleave with the page's API calls.
+  await page.goto('about:blank');
+  await grantCredits(user.id, 40);
+  await page.goto('/app');
+  await page
+    .getByTestId('upload-input')
+    .setInputFiles([
+      await file('teal.png', { r: 20, g: 160, b: 150 }),
+      await file('red.png', { r: 200, g: 40, b: 40 }),
+    ]);
+  await page.getByTestId('generate-button').dblclick();
+  const list = page.getByTestId('batch-list');
+  await expect(list).toContainText('teal.png');
+  await expect(list).toContainText('red.png');
+  await expect.poll(() => balanceOf(user.id)).toBe(0);
+  await expect(list.getByText('Completed')).toHaveCount(2, { timeout: 200_000 });
+  expect((await ledgerOf(user.id)).filter((l) => l.delta < 0)).toHaveLength(2);
+});
+
 test('the Generate rules run in the spec order and a new image resets the studio', async ({
   page,
   baseURL,

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useReducer, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { SparklesIcon } from '../../components/icons';
 import { Button } from '../../components/ui/button';
 import { notify } from '../../components/ui/toaster';
@@ -41,6 +41,11 @@ export function Studio({ variant }: { variant: StudioVariant }) {
   const announced = useRef(new Set<string>());
   const samplesRef = useRef<HTMLElement>(null);
 
+  // The cached balance may be stale (a purchase, another tab): the credit check needs the current one.
+  useEffect(() => {
+    void refreshUser();
+  }, [refreshUser]);
+
   const onUpdate = useCallback(
     (g: Generation) => {
       dispatch({ type: 'job-updated', generation: g });
@@ -51,6 +56,10 @@ export function Studio({ variant }: { variant: StudioVariant }) {
           description: 'Your 3D model has been generated successfully!',
           variant: 'success',
         });
+      }
+      // On phones the viewer sits below the controls: bring the finished result into view.
+      if (g.status === 'completed' && window.matchMedia('(max-width: 1023px)').matches) {
+        document.getElementById('studio-result')?.scrollIntoView({ behavior: 'smooth', block: 'start' });
       }
       if (g.status === 'failed') {
         setServerError({ refunded: g.cost, reason: g.error });
@@ -194,7 +203,7 @@ export function Studio({ variant }: { variant: StudioVariant }) {
               onDownload={(f) => void download(f)}
             />
           </div>
-          <div className="lg:sticky lg:top-24 lg:self-start">
+          <div id="studio-result" className="scroll-mt-20 lg:sticky lg:top-24 lg:self-start">
             <ModelPanel
               state={state}
               videoDrop={variant.videoDrop}
