@@ -44,7 +44,12 @@ export function generationFileRoutes(deps: AppDeps) {
     return row;
   }
 
-  async function send(row: GenerationRow, name: string, disposition: 'attachment' | 'inline') {
+  async function send(
+    row: GenerationRow,
+    name: string,
+    disposition: 'attachment' | 'inline',
+    rangeHeader?: string,
+  ) {
     if (!storage) throw storageUnavailable();
     if (row.status !== 'completed') {
       throw new ApiError(
@@ -61,19 +66,41 @@ export function generationFileRoutes(deps: AppDeps) {
           : `This generation has no ${name} file.`,
       );
     }
-    const object = await storage.get(file.key);
-    if (!object) {
+    const missing = () => {
       console.error(`api: generation ${row.id}: stored file ${file.key} is missing`);
-      throw notFound('This file is no longer available. Please generate the model again.');
+      return notFound('This file is no longer available. Please generate the model again.');
+    };
+    const headers: Record<string, string> = {
+      'content-type': file.contentType,
+      'content-disposition': `${disposition}; filename="${file.name.replace(/[^A-Za-z0-9._-]/g, '_')}"`,
+      'accept-ranges': 'bytes',
+      'x-content-type-options': 'nosniff',
+    };
+    // <video> asks for byte ranges (Safari insists on them); results are a few MB, so slice in memory.
+    const range = /^bytes=(\d*)-(\d*)$/.exec(rangeHeader ?? '');
+    if (range && (range[1] || range[2])) {
+      const bytes = await storage.getBytes(file.key);
+      if (!bytes) throw missing();
+      const size = bytes.byteLength;
+      const start = range[1] ? Number(range[1]) : Math.max(0, size - Number(range[2]));
+      const end = range[1] && range[2] ? Math.min(size - 1, Number(range[2])) : size - 1;
+      if (start >= size || start > end) {
+        return new Response(null, { status: 416, headers: { 'content-range': `bytes */${size}` } });
+      }
+      return new Response(bytes.subarray(start, end + 1) as Uint8Array<ArrayBuffer>, {
+        status: 206,
+        headers: {
+          ...headers,
+          'content-range': `bytes ${start}-${end}/${size}`,
+          'content-length': String(end - start + 1),
+        },
+      });
     }
+    const object = await storage.get(file.key);
+    if (!object) throw missing();
     return new Response(object.body, {
       status: 200,
-      headers: {
-        'content-type': file.contentType || object.contentType,
-        'content-length': String(object.size || file.bytes),
-        'content-disposition': `${disposition}; filename="${file.name.replace(/[^A-Za-z0-9._-]/g, '_')}"`,
-        'x-content-type-options': 'nosniff',
-      },
+      headers: { ...headers, 'content-length': String(object.size || file.bytes) },
     });
   }
 
@@ -84,7 +111,7 @@ export function generationFileRoutes(deps: AppDeps) {
       if (!(DOWNLOAD_FORMATS as readonly string[]).includes(format)) {
         throw badRequest(`format must be one of ${DOWNLOAD_FORMATS.join(', ')}.`);
       }
-      return send(await load(c, id), format, 'attachment');
+      return send(await load(c, id), format, 'attachment', c.req.header('range'));
     })
     .get('/:id/poster', async (c) => send(await load(c, checkId(c.req.param('id'))), 'poster', 'inline'))
     .get('/:id/thumbnail', async (c) =>

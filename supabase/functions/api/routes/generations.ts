@@ -133,7 +133,12 @@ export function generationRoutes(deps: AppDeps) {
         const keys = uploads.map((_, i) =>
           idempotencyKey ? (uploads.length > 1 ? `${idempotencyKey}#${i + 1}` : idempotencyKey) : null,
         );
-        await Promise.all(uploads.map((u) => storage.put(u.key, u.bytes, u.type)));
+        const stored = await Promise.allSettled(uploads.map((u) => storage.put(u.key, u.bytes, u.type)));
+        const failedPut = stored.find((r) => r.status === 'rejected');
+        if (failedPut) {
+          await Promise.allSettled(uploads.map((u) => storage.delete(u.key)));
+          throw failedPut.reason;
+        }
         let rows: GenerationRow[];
         try {
           rows = await db.asCaller(caller, async (tx) => {

@@ -283,7 +283,25 @@ test('downloads: right bytes, type and file name; signed links; clear errors', a
   assert.equal(await glb.text(), `glb of ${generation.id}`);
   const mp4 = await get(`/generations/${generation.id}/download?format=MP4`, owner.token);
   assert.equal(mp4.headers.get('content-type'), 'video/mp4');
+  assert.equal(mp4.headers.get('accept-ranges'), 'bytes');
   await mp4.body?.cancel();
+  // Byte ranges, as <video> asks for them.
+  const whole = `mp4 of ${generation.id}`;
+  const part = await app.request(`/api/generations/${generation.id}/download?format=mp4`, {
+    headers: { authorization: `Bearer ${owner.token}`, range: 'bytes=4-9' },
+  });
+  assert.equal(part.status, 206);
+  assert.equal(part.headers.get('content-range'), `bytes 4-9/${whole.length}`);
+  assert.equal(await part.text(), whole.slice(4, 10));
+  const tail = await app.request(`/api/generations/${generation.id}/download?format=mp4`, {
+    headers: { authorization: `Bearer ${owner.token}`, range: 'bytes=-5' },
+  });
+  assert.equal(await tail.text(), whole.slice(-5));
+  const beyond = await app.request(`/api/generations/${generation.id}/download?format=mp4`, {
+    headers: { authorization: `Bearer ${owner.token}`, range: 'bytes=9999-' },
+  });
+  assert.equal(beyond.status, 416);
+  await beyond.body?.cancel();
 
   const bad = await get(`/generations/${generation.id}/download?format=blend`, owner.token);
   assert.equal(bad.status, 400);
