@@ -16,7 +16,8 @@ export interface GoogleStack {
   stop(): Promise<void>;
 }
 
-export async function startGoogleStack(): Promise<GoogleStack> {
+/** `env` overrides the stack's environment (e.g. a small AUTH_SIGN_IN_LIMIT). */
+export async function startGoogleStack(env: Record<string, string> = {}): Promise<GoogleStack> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const provider = await startOidcProvider({
@@ -44,6 +45,7 @@ export async function startGoogleStack(): Promise<GoogleStack> {
         GOOGLE_ISSUER: provider.issuer,
         GOOGLE_CLIENT_ID: provider.clientId,
         GOOGLE_CLIENT_SECRET: provider.clientSecret,
+        ...env,
       }),
     );
     return {
