@@ -238,3 +238,43 @@ test('an engine error fails the generation with its message and refunds exactly 
     expect.objectContaining({ delta: 50, reference: `refund:${id}` }),
   ]);
 }, 90_000);
+
+test('a worker that dies on the last attempt: the generation fails after the lease and is refunded once', async () => {
+  for (const w of workers) if (alive(w)) w.child.kill('SIGTERM');
+  await Promise.all(workers.map((w) => w.exited));
+  const user = await createUserWithCredits(db.sql, 50);
+  await db.sql`update public.settings set value = '1' where key = 'generation.max_attempts'`;
+  let id: string;
+  try {
+    id = await createGenerationAs(db.sql, user, await upload(await drawTestImage()), { kind: 'video' });
+  } finally {
+    await db.sql`update public.settings set value = '3' where key = 'generation.max_attempts'`;
+  }
+  const doomed = worker('last-attempt');
+  await waitFor(
+    'the only attempt to be under way',
+    async () => {
+      const g = await generation(id);
+      return g.status === 'processing' && g.progress > 0.05;
+    },
+    120_000,
+    allLogs(),
+  );
+  doomed.child.kill('SIGKILL');
+  await doomed.exited;
+  worker('reaper');
+  const failed = await waitFor(
+    'the generation to be failed by the lease',
+    async () => {
+      const g = await generation(id);
+      return g.status === 'failed' ? g : g.status === 'completed' ? g : null;
+    },
+    90_000,
+    allLogs(),
+  );
+  expect(failed.status).toBe('failed');
+  expect(failed.error).toMatch(/stopped unexpectedly.*refunded/);
+  expect((await db.sql`select credits from public.profiles where id = ${user}`)[0].credits).toBe(50);
+  expect((await ledger(db.sql, user)).map((r) => r.reason)).toEqual(['purchase', 'generation', 'refund']);
+  await jobGone(id);
+}, 240_000);
