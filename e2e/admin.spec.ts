@@ -148,6 +148,13 @@ test('an admin manages users and packs, then logs out', async ({ page, baseURL }
     >`select active from public.credit_packs where id = ${packId}`;
     expect(off.active).toBe(false);
 
+    // Transactions: the grant is in the ledger, booked by this admin (the account itself is gone).
+    await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Transactions' }).click();
+    await page.getByRole('tab', { name: 'Credit ledger' }).click();
+    const grantRow = page.getByRole('row', { name: new RegExp(`by ${boss.email}`) });
+    await expect(grantRow).toContainText('+100');
+    await expect(grantRow).toContainText('deleted account');
+
     // Logout clears the flag and goes home; the gate asks again.
     await page.getByRole('button', { name: 'Logout' }).first().click();
     await page.waitForURL((url) => url.pathname === '/');

@@ -7,6 +7,14 @@ import { CartIcon, CoinPlusIcon, EyeOpenIcon, PeopleIcon } from '../icons';
 /** Recent activity: 5 entries on the overview ("all"), every day of the period elsewhere (SPEC §2). */
 export const OVERVIEW_ACTIVITY_ENTRIES = 5;
 
+const PERIOD_PHRASE: Record<AnalyticsPeriod, string> = {
+  today: 'today',
+  yesterday: 'yesterday',
+  week: 'this week',
+  month: 'this month',
+  all: 'in all',
+};
+
 function Stat({ label, value, hint }: { label: string; value: ReactNode; hint?: ReactNode }) {
   return (
     <div className="flex min-w-0 flex-col gap-1 rounded-xl border border-border bg-background/50 p-4">
@@ -78,7 +86,11 @@ export function DashboardFigures({
           <Stat
             label="Total users"
             value={formatNumber(a.totalUsers)}
-            hint={`${formatNumber(a.adminUsers)} admin(s)`}
+            hint={
+              period === 'all' || a.periodUsers === undefined
+                ? `${formatNumber(a.adminUsers)} admin(s)`
+                : `${formatNumber(a.periodUsers)} new ${PERIOD_PHRASE[period]} · ${formatNumber(a.adminUsers)} admin(s)`
+            }
           />
           <Stat
             label="New today"
