@@ -57,6 +57,8 @@ export function UsersPage() {
         email: edits.email.trim(),
         is_admin: edits.is_admin,
       });
+      // The row shows the saved profile even if the credit change below is refused.
+      list.replace(updated);
       const difference = edits.credits - user.credits;
       if (difference !== 0) updated = await adminApi.addCredits(user.id, difference);
       list.replace(updated);
