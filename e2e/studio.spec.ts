@@ -81,6 +81,12 @@ test('sign in, convert a sample, watch progress, view it, download a valid GLB; 
   expect(stl.suggestedFilename()).toMatch(/\.stl$/);
   expect(readFileSync((await stl.path())!).length).toBeGreaterThan(84);
 
+  // A reload keeps following the job: the result is still there, without a second success toast.
+  await page.reload();
+  await expect(page.getByTestId('model-status-label')).toHaveText('Completed');
+  await expect(page.getByTestId('model-canvas').locator('canvas')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText('3D Model Generated', { exact: true })).toHaveCount(0);
+
   await page.goto('/profile');
   await page.getByRole('tab', { name: 'My models' }).click();
   const row = page.getByTestId('my-model');

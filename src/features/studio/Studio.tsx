@@ -5,14 +5,22 @@ import { notify } from '../../components/ui/toaster';
 import { ApiError } from '../../lib/api';
 import { randomId } from '../../lib/uuid';
 import { useAuth } from '../auth/context';
-import { createGenerations, type DownloadFormat, defaultFileName, downloadGeneration, saveBlob } from './api';
+import {
+  createGenerations,
+  type DownloadFormat,
+  defaultFileName,
+  downloadGeneration,
+  getGeneration,
+  saveBlob,
+} from './api';
 import { BatchList } from './BatchList';
 import { stem } from './format';
 import { GeneratePanel } from './GeneratePanel';
-import type { Generation } from './generation';
+import { type Generation, isTerminal } from './generation';
 import { GenerationPoller } from './hooks';
 import { GridIcon } from './icons';
 import { ModelPanel } from './ModelPanel';
+import { followedFrom, readFollowed, saveFollowed } from './resume';
 import { decideGenerate } from './rules';
 import { loadSample, SampleGrid } from './SampleGrid';
 import { initialStudioState, isBusy, studioReducer } from './state';
@@ -40,6 +48,34 @@ export function Studio({ variant }: { variant: StudioVariant }) {
   const submitting = useRef(false);
   const announced = useRef(new Set<string>());
   const samplesRef = useRef<HTMLElement>(null);
+
+  // Pick up the jobs this tab was following before a reload.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per signed-in user and variant
+  useEffect(() => {
+    if (!user) return;
+    const followed = readFollowed(variant.id);
+    for (const [kind, id] of [
+      ['model', followed.model],
+      ['video', followed.preview],
+    ] as const) {
+      if (!id) continue;
+      getGeneration(id).then(
+        (generation) => {
+          // A job that ended before the reload was already announced: no second toast or dialog.
+          if (isTerminal(generation)) announced.current.add(generation.id);
+          dispatch({ type: 'job-started', kind, generation });
+        },
+        () =>
+          saveFollowed(variant.id, {
+            ...readFollowed(variant.id),
+            [kind === 'video' ? 'preview' : 'model']: null,
+          }),
+      );
+    }
+  }, [user?.id, variant.id]);
+  useEffect(() => {
+    saveFollowed(variant.id, followedFrom(state.model.generation, state.preview.generation));
+  }, [variant.id, state.model.generation, state.preview.generation]);
 
   // The cached balance may be stale (a purchase, another tab): the credit check needs the current one.
   useEffect(() => {
