@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { decodeImage } from '../../src/decode/decode.ts';
-import { createEngine } from '../../src/index.ts';
+import { createEngine, EngineError } from '../../src/index.ts';
+import { loadIsnetModel } from '../../src/isolate/isnet.ts';
+import { resizeIsnetGraph } from '../../src/isolate/isnet-resolution.ts';
 import { checkManifold, weld } from '../support/mesh-checks.ts';
 import { silhouetteIoU } from '../support/silhouette.ts';
 import { figure, onBackground, png } from '../support/synthetic.ts';
@@ -23,5 +25,16 @@ describe('isolate: IS-Net segmentation for images without alpha', () => {
     } finally {
       await engine.close();
     }
+  });
+});
+
+describe('isolate: IS-Net graph resizing', () => {
+  it('rewrites the fixed 1024² graph for another size, and refuses sizes that do not divide evenly', async () => {
+    const model = await loadIsnetModel('small');
+    const small = resizeIsnetGraph(model, 512);
+    expect(small.length).toBeLessThan(model.length); // stale shape annotations dropped
+    expect(resizeIsnetGraph(model, 1024)).toBe(model);
+    expect(() => resizeIsnetGraph(model, 500)).toThrow(EngineError);
+    expect(() => resizeIsnetGraph(model, 500)).toThrow(/multiple of 64/);
   });
 });
