@@ -61,6 +61,8 @@ const STAGE_LABELS: Readonly<Record<string, string>> = {
   render: 'Rendering the preview',
   video: 'Rendering the video',
   store: 'Saving the files',
+  retrying: 'Retrying on another worker',
+  failed: 'Failed',
   done: 'Done',
 };
 
