@@ -65,8 +65,8 @@ async function speed() {
   );
   const rows: string[] = [];
   const header =
-    '| input | isolation | topology | decode | isolate | geometry | topology | texture | export | total | triangles |';
-  rows.push(header, '|---|---|---|--:|--:|--:|--:|--:|--:|--:|--:|');
+    '| input | isolation | topology | decode | isolate | geometry | topology | texture | export | total | CPU ms | triangles |';
+  rows.push(header, '|---|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|');
   const add = (name: string, topology: Topology, t: Awaited<ReturnType<typeof timeRuns>>) => {
     const s = t.perStage;
     rows.push(
