@@ -159,42 +159,50 @@ test.describe('career application', () => {
     await expect(dialog).toHaveCount(0);
   });
 
-  test('inputs are read-only for the first 100 ms after the dialog opens', async ({ page }) => {
+  test('inputs are read-only for the first 100 ms after the dialog opens, every time', async ({ page }) => {
     await page.goto('/careers');
-    // Watch the DOM from inside the page: when the Full Name field appears, and when it stops being read-only.
-    await page.evaluate(() => {
-      const w = window as unknown as {
-        guard: { appeared?: number; readOnlyAtFirst?: boolean; released?: number };
-      };
-      w.guard = {};
-      const observer = new MutationObserver(() => {
-        const input = document.querySelector<HTMLInputElement>('[role="dialog"] input[name="full_name"]');
-        if (!input) return;
-        if (w.guard.appeared === undefined) {
-          w.guard.appeared = performance.now();
-          w.guard.readOnlyAtFirst = input.readOnly;
-        }
-        if (!input.readOnly && w.guard.released === undefined) w.guard.released = performance.now();
+    for (const role of ['AI Research Engineer', 'Senior Graphics Engineer']) {
+      // Watch the DOM from inside the page: when the Full Name field appears, and when it stops being read-only.
+      await page.evaluate(() => {
+        const w = window as unknown as {
+          guard: { appeared?: number; readOnlyAtFirst?: boolean; released?: number };
+          guardObserver?: MutationObserver;
+        };
+        w.guardObserver?.disconnect();
+        w.guard = {};
+        w.guardObserver = new MutationObserver(() => {
+          const input = document.querySelector<HTMLInputElement>('[role="dialog"] input[name="full_name"]');
+          if (!input) return;
+          if (w.guard.appeared === undefined) {
+            w.guard.appeared = performance.now();
+            w.guard.readOnlyAtFirst = input.readOnly;
+          }
+          if (!input.readOnly && w.guard.released === undefined) w.guard.released = performance.now();
+        });
+        w.guardObserver.observe(document.body, {
+          subtree: true,
+          childList: true,
+          attributes: true,
+          attributeFilter: ['readonly'],
+        });
       });
-      observer.observe(document.body, {
-        subtree: true,
-        childList: true,
-        attributes: true,
-        attributeFilter: ['readonly'],
-      });
-    });
-    await page.getByRole('button', { name: 'Apply for AI Research Engineer' }).click();
-    await expect(page.getByRole('dialog').locator('form')).toHaveAttribute('data-guard', 'off');
-    const guard = await page.evaluate(
-      () =>
-        (window as unknown as { guard: { appeared: number; readOnlyAtFirst: boolean; released: number } })
-          .guard,
-    );
-    expect(guard.readOnlyAtFirst).toBe(true);
-    expect(guard.released - guard.appeared).toBeGreaterThanOrEqual(90);
-    expect(guard.released - guard.appeared).toBeLessThan(1000);
-    await page.getByRole('dialog').getByLabel('Full Name').fill('Typed after the guard');
-    await expect(page.getByRole('dialog').getByLabel('Full Name')).toHaveValue('Typed after the guard');
+      await page.getByRole('button', { name: `Apply for ${role}` }).click();
+      const dialog = page.getByRole('dialog');
+      await expect(dialog.locator('form')).toHaveAttribute('data-guard', 'off');
+      const guard = await page.evaluate(
+        () =>
+          (window as unknown as { guard: { appeared: number; readOnlyAtFirst: boolean; released: number } })
+            .guard,
+      );
+      expect(guard.readOnlyAtFirst, role).toBe(true);
+      expect(guard.released - guard.appeared, role).toBeGreaterThanOrEqual(90);
+      // Generous upper bound: a busy test machine can run the 100 ms timer late, never early.
+      expect(guard.released - guard.appeared, role).toBeLessThan(5000);
+      await dialog.getByLabel('Full Name').fill('Typed after the guard');
+      await expect(dialog.getByLabel('Full Name')).toHaveValue('Typed after the guard');
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      await expect(dialog).toHaveCount(0);
+    }
   });
 
   test('an application is stored with its mail; the dialog closes and resets after 1.2 s', async ({

@@ -5,6 +5,7 @@ import { Dialog } from '../../components/ui/dialog';
 import { Input, Label, Textarea } from '../../components/ui/input';
 import { cn } from '../../lib/cn';
 import { type ApplicationFields, useApplication } from './useApplication';
+import { useReadOnlyGuard } from './useReadOnlyGuard';
 
 interface Field {
   key: Exclude<keyof ApplicationFields, 'skills_summary'>;
@@ -46,14 +47,11 @@ export default function ApplyDialog({
   open: boolean;
   onClose: () => void;
 }) {
-  const form = useApplication({ role, open, onDone: onClose });
-  const id = useId();
+  const form = useApplication({ role, onDone: onClose });
   const close = () => {
     form.reset();
     onClose();
   };
-  const busy = form.status === 'submitting';
-
   return (
     <Dialog
       open={open}
@@ -62,86 +60,104 @@ export default function ApplyDialog({
       title={`Apply for ${role}`}
       description="Tell us a little about yourself. Only your name and email are required."
     >
-      <form
-        data-guard={form.readOnly ? 'on' : 'off'}
-        onSubmit={(e) => {
-          e.preventDefault();
-          void form.submit();
-        }}
-      >
-        <div className="grid max-h-[60dvh] gap-4 overflow-y-auto px-0.5 pb-1 sm:grid-cols-2">
-          {FIELDS.map((f) => (
-            <div key={f.key} className="flex flex-col gap-1.5">
-              <Label htmlFor={`${id}-${f.key}`}>
-                {f.label}
-                {f.required ? (
-                  <span aria-hidden="true" className="text-destructive">
-                    {' '}
-                    *
-                  </span>
-                ) : null}
-              </Label>
-              <Input
-                id={`${id}-${f.key}`}
-                name={f.key}
-                type={f.type ?? 'text'}
-                required={f.required}
-                autoComplete={f.autoComplete ?? 'off'}
-                inputMode={f.inputMode}
-                placeholder={f.placeholder}
-                maxLength={f.maxLength}
-                readOnly={form.readOnly}
-                value={form.fields[f.key]}
-                onChange={(e) => form.update(f.key, e.target.value)}
-              />
-            </div>
-          ))}
-          <div className="flex flex-col gap-1.5 sm:col-span-2">
-            <Label htmlFor={`${id}-skills`}>Skills / Highlights</Label>
-            <Textarea
-              id={`${id}-skills`}
-              name="skills_summary"
-              rows={4}
-              maxLength={5000}
-              placeholder="What you are proud of, what you want to build next"
-              readOnly={form.readOnly}
-              value={form.fields.skills_summary}
-              onChange={(e) => form.update('skills_summary', e.target.value)}
+      <ApplicationForm form={form} onCancel={close} />
+    </Dialog>
+  );
+}
+
+/** The fields; mounted with the dialog's panel, so its read-only guard starts when the inputs appear. */
+function ApplicationForm({
+  form,
+  onCancel,
+}: {
+  form: ReturnType<typeof useApplication>;
+  onCancel: () => void;
+}) {
+  const id = useId();
+  const guarded = useReadOnlyGuard();
+  const readOnly = guarded || form.locked;
+  const busy = form.status === 'submitting';
+
+  return (
+    <form
+      data-guard={guarded ? 'on' : 'off'}
+      onSubmit={(e) => {
+        e.preventDefault();
+        void form.submit();
+      }}
+    >
+      <div className="grid max-h-[60dvh] gap-4 overflow-y-auto px-0.5 pb-1 sm:grid-cols-2">
+        {FIELDS.map((f) => (
+          <div key={f.key} className="flex flex-col gap-1.5">
+            <Label htmlFor={`${id}-${f.key}`}>
+              {f.label}
+              {f.required ? (
+                <span aria-hidden="true" className="text-destructive">
+                  {' '}
+                  *
+                </span>
+              ) : null}
+            </Label>
+            <Input
+              id={`${id}-${f.key}`}
+              name={f.key}
+              type={f.type ?? 'text'}
+              required={f.required}
+              autoComplete={f.autoComplete ?? 'off'}
+              inputMode={f.inputMode}
+              placeholder={f.placeholder}
+              maxLength={f.maxLength}
+              readOnly={readOnly}
+              value={form.fields[f.key]}
+              onChange={(e) => form.update(f.key, e.target.value)}
             />
           </div>
-          <input
-            type="text"
-            name="website"
-            tabIndex={-1}
-            autoComplete="off"
-            aria-hidden="true"
-            className="absolute -left-[9999px] h-px w-px opacity-0"
-            value={form.website}
-            onChange={(e) => form.setWebsite(e.target.value)}
+        ))}
+        <div className="flex flex-col gap-1.5 sm:col-span-2">
+          <Label htmlFor={`${id}-skills`}>Skills / Highlights</Label>
+          <Textarea
+            id={`${id}-skills`}
+            name="skills_summary"
+            rows={4}
+            maxLength={5000}
+            placeholder="What you are proud of, what you want to build next"
+            readOnly={readOnly}
+            value={form.fields.skills_summary}
+            onChange={(e) => form.update('skills_summary', e.target.value)}
           />
         </div>
-        <p
-          role="status"
-          aria-live="polite"
-          data-state={form.status}
-          className={cn(
-            'mt-4 flex min-h-6 items-center gap-1.5 text-sm',
-            form.status === 'success' && 'font-medium text-success',
-            form.status === 'error' && 'font-medium text-destructive',
-          )}
-        >
-          {form.status === 'success' ? <CheckIcon className="size-4" /> : null}
-          {form.message}
-        </p>
-        <div className="mt-3 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-          <Button variant="outline" onClick={close}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="neural" disabled={busy || form.status === 'success'}>
-            {busy ? 'Submitting…' : 'Submit Application'}
-          </Button>
-        </div>
-      </form>
-    </Dialog>
+        <input
+          type="text"
+          name="website"
+          tabIndex={-1}
+          autoComplete="off"
+          aria-hidden="true"
+          className="absolute -left-[9999px] h-px w-px opacity-0"
+          value={form.website}
+          onChange={(e) => form.setWebsite(e.target.value)}
+        />
+      </div>
+      <p
+        role="status"
+        aria-live="polite"
+        data-state={form.status}
+        className={cn(
+          'mt-4 flex min-h-6 items-center gap-1.5 text-sm',
+          form.status === 'success' && 'font-medium text-success',
+          form.status === 'error' && 'font-medium text-destructive',
+        )}
+      >
+        {form.status === 'success' ? <CheckIcon className="size-4" /> : null}
+        {form.message}
+      </p>
+      <div className="mt-3 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+        <Button variant="outline" onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button type="submit" variant="neural" disabled={busy || form.status === 'success'}>
+          {busy ? 'Submitting…' : 'Submit Application'}
+        </Button>
+      </div>
+    </form>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { FORM_TIMINGS, type FormStatus } from '../forms/timings';
 import { useTimeout } from '../forms/useTimeout';
 import { type JobApplication, sendApplication } from './api';
@@ -26,22 +26,13 @@ export const EMPTY_APPLICATION: ApplicationFields = {
 
 /**
  * The career form (SPEC §4 "Career form"): idle → submitting → success (the dialog closes and the form
- * resets after 1.2 s) or error (clears to idle after 4 s). While the dialog is open its inputs are read-only
- * for the first 100 ms, so a stray keystroke or double click from the button that opened it types nothing.
+ * resets after 1.2 s) or error (clears to idle after 4 s).
  */
-export function useApplication({ role, open, onDone }: { role: string; open: boolean; onDone: () => void }) {
+export function useApplication({ role, onDone }: { role: string; onDone: () => void }) {
   const [fields, setFields] = useState<ApplicationFields>(EMPTY_APPLICATION);
   const [website, setWebsite] = useState('');
   const [status, setStatus] = useState<FormStatus>('idle');
-  const [guarded, setGuarded] = useState(true);
   const { schedule, clear } = useTimeout();
-
-  useEffect(() => {
-    if (!open) return;
-    setGuarded(true);
-    const timer = window.setTimeout(() => setGuarded(false), FORM_TIMINGS.careerReadOnlyMs);
-    return () => window.clearTimeout(timer);
-  }, [open]);
 
   function reset() {
     clear();
@@ -89,6 +80,7 @@ export function useApplication({ role, open, onDone }: { role: string; open: boo
     message,
     submit,
     reset,
-    readOnly: guarded || status === 'submitting' || status === 'success',
+    /** Sending or sent: the fields stay as they are until the dialog closes or the error clears. */
+    locked: status === 'submitting' || status === 'success',
   };
 }

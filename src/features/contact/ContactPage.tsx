@@ -15,12 +15,12 @@ export function ContactPage() {
       <section aria-label="Contact Lift3D" className="pb-20 sm:pb-28">
         <div className="mx-auto grid max-w-5xl gap-6 px-4 sm:px-6 lg:grid-cols-[1fr_1.6fr] lg:px-8">
           <div className="flex flex-col gap-4">
-            <ContactChannels />
+            <ContactChannels headingLevel={2} />
             <div className="rounded-3xl border border-border bg-card p-6">
               <span className="grid size-11 place-items-center rounded-2xl bg-primary/10 text-primary">
                 <HelpIcon className="size-5" />
               </span>
-              <h3 className="mt-4 font-semibold">Quick answers</h3>
+              <h2 className="mt-4 font-semibold">Quick answers</h2>
               <p className="mt-1 text-sm text-muted-foreground">
                 Formats, credits and accuracy are covered in our{' '}
                 <Link
