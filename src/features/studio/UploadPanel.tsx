@@ -52,7 +52,7 @@ export function UploadPanel({
         onDrop={onDrop}
         data-testid="upload-dropzone"
         className={cn(
-          'group relative mt-4 flex min-h-52 cursor-pointer flex-col items-center justify-center gap-3 overflow-hidden rounded-2xl border-2 border-dashed p-4 text-center transition-colors',
+          'group relative mt-4 flex min-h-52 cursor-pointer has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring flex-col items-center justify-center gap-3 overflow-hidden rounded-2xl border-2 border-dashed p-4 text-center transition-colors',
           dragging
             ? 'border-primary bg-primary/10'
             : 'border-input hover:border-primary/60 hover:bg-primary/5',
