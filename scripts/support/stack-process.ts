@@ -24,12 +24,16 @@ export async function startStackProcess(options: {
   dataDir: string;
   port?: number;
   env?: Record<string, string>;
+  /** Run the stack at this CPU priority (`nice -n`); its worker still lowers itself to WORKER_NICE. */
+  nice?: number;
 }): Promise<StackProcess> {
   const port = options.port ?? (await freePort());
   const distDir = join(options.dataDir, 'dist');
   mkdirSync(distDir, { recursive: true });
   writeFileSync(join(distDir, 'index.html'), '<!doctype html><title>Lift3D</title>');
-  const child = spawn(process.execPath, ['--import', 'tsx', join(repoRoot, 'local/src/main.ts')], {
+  const command = [process.execPath, '--import', 'tsx', join(repoRoot, 'local/src/main.ts')];
+  if (options.nice !== undefined) command.unshift('nice', '-n', String(options.nice));
+  const child = spawn(command[0], command.slice(1), {
     cwd: repoRoot,
     env: { ...process.env, PORT: String(port), DATA_DIR: options.dataDir, DIST_DIR: distDir, ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -52,7 +56,7 @@ export async function startStackProcess(options: {
     await new Promise((r) => setTimeout(r, 250));
   }
   const { databaseUrl } = JSON.parse(readFileSync(join(options.dataDir, 'stack.json'), 'utf8'));
-  const { supabaseAnonKey } = await (await fetch(`${url}/config.json`)).json();
+  const { supabaseAnonKey } = (await (await fetch(`${url}/config.json`)).json()) as { supabaseAnonKey: string };
   return {
     url,
     child,
@@ -80,7 +84,7 @@ export async function signUp(stack: StackProcess): Promise<{ id: string; token: 
     headers: { apikey: stack.anonKey, 'content-type': 'application/json' },
     body: JSON.stringify({ email, password: 'correct-horse-42', data: { name: 'Studio Test' } }),
   });
-  const body = await res.json();
+  const body = (await res.json()) as { access_token?: string; user: { id: string } };
   if (!res.ok || !body.access_token) throw new Error(`sign-up failed: ${JSON.stringify(body)}`);
   return { id: body.user.id, token: body.access_token };
 }
@@ -99,9 +103,18 @@ export async function postGeneration(
     headers: { authorization: `Bearer ${token}` },
     body: form,
   });
-  const body = await res.json();
+  const body = (await res.json()) as { generation: { id: string; status: string } };
   if (res.status !== 202) throw new Error(`POST /api/generations: ${res.status} ${JSON.stringify(body)}`);
   return body.generation;
+}
+
+export interface GenerationJson {
+  id: string;
+  status: 'queued' | 'processing' | 'completed' | 'failed';
+  progress: number;
+  stage: string;
+  error: string | null;
+  files: string[];
 }
 
 export async function getGeneration(stack: StackProcess, token: string, id: string) {
@@ -109,5 +122,5 @@ export async function getGeneration(stack: StackProcess, token: string, id: stri
     headers: { authorization: `Bearer ${token}` },
   });
   if (!res.ok) throw new Error(`GET /api/generations/${id}: ${res.status} ${await res.text()}`);
-  return (await res.json()).generation;
+  return ((await res.json()) as { generation: GenerationJson }).generation;
 }

@@ -1,19 +1,19 @@
 // `npm run worker`: consumes the project's jobs (conversions, mail). Run as many as you like.
-import { setPriority } from 'node:os';
 import nodemailer from 'nodemailer';
 import postgres from 'postgres';
 import { createStorage } from '../../supabase/functions/_shared/storage/index.ts';
 import { loadWorkerConfig } from './config.ts';
 import { createEnginePool } from './convert/engine-runner.ts';
 import { startReaper } from './lease.ts';
+import { lowerPriority } from './priority.ts';
 import { installQueue, startQueue } from './queue.ts';
 import { CRONTAB, JOB_NAMES } from './registry.ts';
 import { buildTaskList } from './tasks/index.ts';
 
 const config = loadWorkerConfig();
-// Before any thread or ffmpeg exists, so all of them inherit it: a machine shared with the api keeps
-// answering quickly while it converts.
-setPriority(config.nice);
+// Every thread now, so that every later engine, render and ffmpeg thread inherits it: a machine shared
+// with the api keeps answering quickly while it converts.
+lowerPriority(config.nice);
 const sql = postgres(config.databaseUrl, {
   // PGlite serves every connection from one session: parallel queries from several connections interleave
   // their protocol messages there ("portal does not exist"), so the embedded database gets one connection.
