@@ -93,6 +93,17 @@ test('sign in, convert a sample, watch progress, view it, download a valid GLB; 
   await expect(row).toHaveCount(1);
   await expect(row).toContainText('Completed');
   await expect(row.locator('img')).toBeVisible();
+  // Any format again from the history, then delete it.
+  await row.getByRole('button', { name: 'Download' }).click();
+  const [obj] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('menuitem', { name: 'OBJ' }).click(),
+  ]);
+  expect(obj.suggestedFilename()).toMatch(/\.zip$/);
+  page.once('dialog', (d) => void d.accept());
+  await row.getByRole('button', { name: 'Delete model' }).click();
+  await expect(page.getByText('No models yet')).toBeVisible();
+  expect(await balanceOf(user.id)).toBe(70);
 });
 
 test('3D Preview makes a video job and plays its MP4 muted and looped', async ({ page, baseURL }) => {
