@@ -23,6 +23,8 @@ const DEFAULTS = {
    * worker still runs at WORKER_NICE (10), as in production.
    */
   stackNice: Number(process.env.BENCH_NICE ?? -5),
+  /** BENCH_POSTGRES=1: the stack on a fresh database of the PostgreSQL at 127.0.0.1:5432 instead of PGlite. */
+  postgres: process.env.BENCH_POSTGRES === '1',
 };
 
 function summary(samples: number[]) {
@@ -46,8 +48,19 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 // The measuring client gets the same priority, or its own scheduling delays end up in the figures.
 setPriority(DEFAULTS.stackNice);
 const dataDir = await mkdtemp(join(tmpdir(), 'lift3d-bench-api-'));
-const stack = await startStackProcess({ dataDir, nice: DEFAULTS.stackNice });
-console.log(`stack at nice ${DEFAULTS.stackNice}, worker at nice 10 (WORKER_NICE)`);
+let databaseName: string | null = null;
+const env: Record<string, string> = {};
+if (DEFAULTS.postgres) {
+  databaseName = `lift3d_bench_${Date.now().toString(36)}`;
+  const admin = postgres('postgres://postgres@127.0.0.1:5432/postgres', { max: 1, onnotice: () => {} });
+  await admin.unsafe(`create database ${databaseName}`);
+  await admin.end();
+  env.DATABASE_URL = `postgres://postgres@127.0.0.1:5432/${databaseName}`;
+}
+const stack = await startStackProcess({ dataDir, nice: DEFAULTS.stackNice, env });
+console.log(
+  `stack on ${DEFAULTS.postgres ? 'PostgreSQL' : 'PGlite'} at nice ${DEFAULTS.stackNice}, worker at nice 10 (WORKER_NICE)`,
+);
 try {
   const user = await signUp(stack);
   const sql = postgres(stack.databaseUrl, { max: 1, prepare: false, onnotice: () => {} });
@@ -115,4 +128,9 @@ try {
 } finally {
   await stack.stop();
   await rm(dataDir, { recursive: true, force: true });
+  if (databaseName) {
+    const admin = postgres('postgres://postgres@127.0.0.1:5432/postgres', { max: 1, onnotice: () => {} });
+    await admin.unsafe(`drop database if exists ${databaseName} with (force)`);
+    await admin.end();
+  }
 }

@@ -55,7 +55,9 @@ export async function startStackProcess(options: {
     if (Date.now() > deadline) throw new Error(`stack did not start:\n${logs.slice(-30).join('\n')}`);
     await new Promise((r) => setTimeout(r, 250));
   }
-  const { databaseUrl } = JSON.parse(readFileSync(join(options.dataDir, 'stack.json'), 'utf8'));
+  // stack.json exists only for the embedded database; with DATABASE_URL the stack uses that one.
+  const databaseUrl: string =
+    options.env?.DATABASE_URL ?? JSON.parse(readFileSync(join(options.dataDir, 'stack.json'), 'utf8')).databaseUrl;
   const { supabaseAnonKey } = (await (await fetch(`${url}/config.json`)).json()) as { supabaseAnonKey: string };
   return {
     url,

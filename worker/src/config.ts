@@ -2,6 +2,7 @@
  * The worker's configuration: the only module of `worker/` that reads `process.env`.
  * The same code runs beside the local stack and on any machine pointed at Supabase Postgres.
  */
+import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 
 export interface WorkerConfig {
@@ -24,6 +25,8 @@ export interface WorkerConfig {
       };
   /** A conversion whose worker has not heartbeaten for this long is handed to another worker. */
   leaseSeconds: number;
+  /** Turntable render threads per conversion; one core is left to the api and database by default. */
+  renderThreads: number;
   /** Scheduling priority of the worker (0–19): conversions yield the CPU to the api and the database. */
   nice: number;
   heartbeatMs: number;
@@ -58,6 +61,7 @@ export function loadWorkerConfig(env: NodeJS.ProcessEnv = process.env): WorkerCo
           }
         : { kind: 'disk', dir: resolve(env.STORAGE_DIR ?? join(dataDir, 'storage')) },
     leaseSeconds,
+    renderThreads: Math.max(1, Number(env.WORKER_RENDER_THREADS ?? availableParallelism() - 1)),
     nice: Math.min(19, Math.max(0, Number(env.WORKER_NICE ?? 10))),
     heartbeatMs: Math.max(500, Math.round((leaseSeconds * 1000) / 6)),
     smtpUrl: env.SMTP_URL || null,

@@ -16,6 +16,7 @@ export interface PipelineInput {
   topology: Topology;
   kind: 'model' | 'video';
   baseName: string;
+  renderThreads: number;
 }
 
 export const PIPELINE_DEFAULTS = {
@@ -49,8 +50,11 @@ export async function runPipeline(
   const video = await renderTurntable(
     model,
     job.kind === 'video'
-      ? { onProgress: (f) => progress('render', shares.export + (1 - shares.export) * f) }
-      : { width: size, height: size, fps: 2, seconds: 1 },
+      ? {
+          threads: job.renderThreads,
+          onProgress: (f) => progress('render', shares.export + (1 - shares.export) * f),
+        }
+      : { width: size, height: size, fps: 2, seconds: 1, threads: job.renderThreads },
   );
   const ext = video.posterMime === 'image/png' ? 'png' : 'webp';
   files.push({

@@ -8,6 +8,8 @@ export interface ConvertRequest {
   kind: 'model' | 'video';
   /** File names inside downloads, e.g. lift3d-1a2b3c4d. */
   baseName: string;
+  /** Turntable render threads. */
+  renderThreads: number;
 }
 
 /** One produced file; `role` is a download format or an image of the result. */

@@ -19,6 +19,7 @@ export interface ConvertDeps {
   storage: Storage;
   engine: EngineRunner;
   heartbeatMs: number;
+  renderThreads: number;
   log: (line: string) => void;
 }
 
@@ -84,7 +85,13 @@ export function convertTask(deps: ConvertDeps): Task {
     try {
       const started = Date.now();
       const run = engine.run(
-        { input, topology: gen.topology, kind: gen.kind, baseName: `lift3d-${shortId}` },
+        {
+          input,
+          topology: gen.topology,
+          kind: gen.kind,
+          baseName: `lift3d-${shortId}`,
+          renderThreads: deps.renderThreads,
+        },
         onProgress,
       );
       cancel = run.cancel;

@@ -21,7 +21,11 @@ export interface TaskDeps {
 
 export function buildTaskList(deps: TaskDeps): Record<JobName, Task> {
   return {
-    convert: convertTask({ ...deps, heartbeatMs: deps.config.heartbeatMs }),
+    convert: convertTask({
+      ...deps,
+      heartbeatMs: deps.config.heartbeatMs,
+      renderThreads: deps.config.renderThreads,
+    }),
     send_mail: sendMailTask(deps),
     mail_sweep: mailSweepTask(deps),
   };
