@@ -20,7 +20,8 @@ describe.each(ENGINES)('api function on %s', (engine) => {
           TEST_DATABASE_URL: db.url,
         },
       );
-      const output = `${run.stdout}\n${run.stderr}`;
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: strips terminal colours
+      const output = `${run.stdout}\n${run.stderr}`.replace(/\x1b\[[0-9;]*m/g, '');
       if (run.status !== 0) console.error(output);
       expect(run.status, output.slice(-4000)).toBe(0);
       expect(output).toMatch(/ok \| \d+ passed \| 0 failed/);
@@ -32,7 +33,10 @@ describe.each(ENGINES)('api function on %s', (engine) => {
 
 function runDeno(args: string[], env: Record<string, string>) {
   return new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve) => {
-    const child = spawn(deno, args, { cwd: functionDir, env: { ...process.env, ...env, NO_COLOR: '1' } });
+    const child = spawn(deno, args, {
+      cwd: functionDir,
+      env: { ...withoutColour(process.env), ...env, NO_COLOR: '1' },
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d) => {
@@ -47,4 +51,10 @@ function runDeno(args: string[], env: Record<string, string>) {
       resolve({ status, stdout, stderr });
     });
   });
+}
+
+// Deno treats any FORCE_COLOR (even "0") as "force colours on".
+function withoutColour(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const { FORCE_COLOR: _ignored, ...rest } = env;
+  return rest;
 }
