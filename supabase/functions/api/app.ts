@@ -20,6 +20,7 @@ import { creditRoutes } from './routes/credits.ts';
 import { formRoutes } from './routes/forms.ts';
 import { generationFileRoutes } from './routes/generation-files.ts';
 import { generationRoutes } from './routes/generations.ts';
+import { freeGenerationRoutes } from './routes/generations-free.ts';
 import { healthRoutes } from './routes/health.ts';
 import { demoPaymentRoutes } from './routes/payments/demo.ts';
 import { paypalRoutes } from './routes/payments/paypal.ts';
@@ -47,6 +48,7 @@ export function createApp(deps: AppDeps) {
   app.route('/', formRoutes(deps));
   app.route('/users', userRoutes(deps));
   app.route('/users', creditRoutes(deps));
+  app.route('/generations/free', freeGenerationRoutes(deps));
   app.route('/generations', generationRoutes(deps));
   app.route('/generations', generationFileRoutes(deps));
   app.route('/credit-packs', creditPackRoutes(deps));

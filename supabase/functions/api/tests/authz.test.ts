@@ -220,6 +220,23 @@ export const AUTHZ_MATRIX: AuthzRoute[] = [
     path: '/api/generations',
     expect: { signedOut: 401, user: 200, otherUser: 200, admin: 200 },
   },
+  // Free conversions (/app66): for oneself, signed in; the quota is readable by anyone.
+  {
+    method: 'POST',
+    path: '/api/generations/free',
+    form: () => {
+      const form = new FormData();
+      form.set('image', new File([PNG], 'dot.png', { type: 'image/png' }));
+      form.set('format', 'glb');
+      return form;
+    },
+    expect: { signedOut: 401, user: 202, otherUser: 202, admin: 202 },
+  },
+  {
+    method: 'GET',
+    path: '/api/generations/free/quota',
+    expect: { signedOut: 200, user: 200, otherUser: 200, admin: 200 },
+  },
   {
     method: 'GET',
     path: '/api/generations/:gen',

@@ -1,0 +1,82 @@
+/**
+ * Free conversions of the /app66 studio: POST /api/generations/free (one image, multipart like the paid
+ * route; a model in low topology, no credits) and GET /api/generations/free/quota → {limit, used, remaining}.
+ *
+ * notes: the daily limits count per account and per network, so the SQL functions take a keyed hash of the
+ * client's IP address. Only the api knows that address, so those functions are the service role's: they run
+ * here with the caller's claims set, and still take the caller from auth.uid().
+ */
+import { Hono } from 'hono';
+import type { AppDeps, AppEnv } from '../app.ts';
+import { requireUser } from '../lib/auth.ts';
+import { hashClientIp } from '../lib/client-ip.ts';
+import type { Caller, Tx } from '../lib/db.ts';
+import { GENERATION_COLUMNS, type GenerationRow, generationJson } from '../lib/generations.ts';
+import {
+  readFormat,
+  readIdempotencyKey,
+  readImages,
+  readUploadForm,
+  storageUnavailable,
+  storeUploads,
+  UPLOAD_DEFAULTS,
+  uploadBodyLimit,
+} from '../lib/uploads.ts';
+import { resolveStorage } from './generations.ts';
+
+export interface FreeQuota {
+  limit: number;
+  used: number;
+  remaining: number;
+}
+
+export function freeGenerationRoutes(deps: AppDeps) {
+  const { db, config } = deps;
+  const storage = resolveStorage(deps);
+  const limits = config.generations ?? UPLOAD_DEFAULTS;
+  const ipKey = config.jwtSecret ?? config.databaseUrl;
+
+  /** The service role's privileges with the caller's identity: auth.uid() is the caller. */
+  const asApiForCaller = <T>(caller: Caller, fn: (tx: Tx) => Promise<T>) =>
+    db.asService(async (tx) => {
+      await tx`select set_config('request.jwt.claims', ${JSON.stringify(caller.claims)}, true)`;
+      return fn(tx);
+    });
+
+  return new Hono<AppEnv>()
+    .post('/', uploadBodyLimit(limits), async (c) => {
+      const caller = requireUser(c.get('caller'));
+      if (!storage) throw storageUnavailable();
+      const upload = await readUploadForm(c);
+      const format = readFormat(upload);
+      const idempotencyKey = readIdempotencyKey(c);
+      const [image] = await readImages(upload, limits, 1);
+      const ipHash = await hashClientIp(c, ipKey);
+
+      await storeUploads(storage, [image]);
+      let row: GenerationRow;
+      try {
+        [row] = (await asApiForCaller(caller, (tx) =>
+          tx.unsafe(
+            `select ${GENERATION_COLUMNS} from public.create_free_generation($1, $2, $3, $4, $5, $6)`,
+            [format, image.key, image.type, image.bytes.byteLength, idempotencyKey, ipHash],
+          ),
+        )) as unknown as GenerationRow[];
+      } catch (error) {
+        await storage.delete(image.key);
+        throw error;
+      }
+      // A repeated Idempotency-Key returned the earlier generation: this request's upload is not needed.
+      if (row.input_key !== image.key) await storage.delete(image.key);
+      return c.json({ generation: await generationJson(row, config.generations) }, 202);
+    })
+    .get('/quota', async (c) => {
+      const caller = c.get('caller');
+      const ipHash = await hashClientIp(c, ipKey);
+      const [row] = await asApiForCaller(
+        caller,
+        (tx) => tx`select public.free_generation_quota(${ipHash}) as quota`,
+      );
+      return c.json(row.quota as FreeQuota);
+    });
+}
