@@ -4,8 +4,9 @@ import { Card } from '../../components/ui/card';
 import { Select } from '../../components/ui/listbox';
 import { cn } from '../../lib/cn';
 import { CREDITS_PER_GENERATION } from '../credits/packs';
-import type { DownloadFormat } from './api';
+import type { DownloadFormat, FreeQuota } from './api';
 import { DownloadMenu } from './DownloadMenu';
+import { freeQuotaText } from './free-quota';
 import { StatusLine } from './StatusLine';
 import { StepHeading } from './StepHeading';
 import type { StudioState } from './state';
@@ -23,6 +24,8 @@ export interface GeneratePanelProps {
   state: StudioState;
   /** The balance shown (null when signed out). */
   credits: number | null;
+  /** The free studio's allowance today (null in the paid studios). */
+  freeQuota: FreeQuota | null;
   generateDisabled: boolean;
   onFormat: (format: ModelFormat) => void;
   onTopology: (topology: Topology) => void;
@@ -37,6 +40,7 @@ export function GeneratePanel({
   variant,
   state,
   credits,
+  freeQuota,
   generateDisabled,
   onFormat,
   onTopology,
@@ -47,6 +51,7 @@ export function GeneratePanel({
 }: GeneratePanelProps) {
   const count = Math.max(1, variant.batch ? state.files.length : 1);
   const cost = variant.serverFree ? 0 : count * CREDITS_PER_GENERATION;
+  const quota = freeQuota ? freeQuotaText(freeQuota) : null;
   const modelDone = state.model.status === 'completed' && state.model.generation !== null;
   const previewDone = state.preview.status === 'completed' && state.preview.generation !== null;
   const others: DownloadFormat[] = [
@@ -140,12 +145,20 @@ export function GeneratePanel({
           </span>
         </div>
 
-        {variant.free && !variant.serverFree ? (
-          <p className="mt-2 text-xs text-muted-foreground" data-testid="free-note">
-            Free conversions ({variant.freePerDay} per visitor per day) are not switched on for this server
-            yet: until then each conversion here uses {CREDITS_PER_GENERATION} credits from your balance
-            {credits !== null ? ` (${credits})` : ''}, refunded if it fails.
-          </p>
+        {quota ? (
+          <div className="mt-2 flex flex-col gap-1 text-xs">
+            <p
+              className={quota.exhausted ? 'font-medium text-destructive' : 'text-muted-foreground'}
+              data-testid="free-quota"
+              role={quota.exhausted ? 'status' : undefined}
+            >
+              {quota.text}
+            </p>
+            <p className="text-muted-foreground">
+              Free conversions make the 3D model; a 3D Preview video uses {CREDITS_PER_GENERATION} credits
+              {credits !== null ? ` (your balance: ${credits})` : ''}.
+            </p>
+          </div>
         ) : null}
         <div className="mt-4 grid gap-2.5 sm:grid-cols-[1fr_auto]">
           <Button

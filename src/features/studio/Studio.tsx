@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { SparklesIcon } from '../../components/icons';
 import { Button } from '../../components/ui/button';
@@ -15,6 +16,7 @@ import {
 } from './api';
 import { BatchList } from './BatchList';
 import { stem } from './format';
+import { FREE_QUOTA_FALLBACK, useFreeQuota } from './free-quota';
 import { GeneratePanel } from './GeneratePanel';
 import { type Generation, isTerminal } from './generation';
 import { GenerationPoller } from './hooks';
@@ -48,6 +50,13 @@ export function Studio({ variant }: { variant: StudioVariant }) {
   const submitting = useRef(false);
   const announced = useRef(new Set<string>());
   const samplesRef = useRef<HTMLElement>(null);
+  const queryClient = useQueryClient();
+  const freeQuota = useFreeQuota(variant.serverFree, user?.id ?? null);
+  const quota = freeQuota.data ?? FREE_QUOTA_FALLBACK;
+  // A free job that starts uses a try; one that fails gives it back.
+  const refreshQuota = useCallback(() => {
+    if (variant.serverFree) void queryClient.invalidateQueries({ queryKey: ['free-quota'] });
+  }, [queryClient, variant.serverFree]);
 
   // Pick up the jobs this tab was following before a reload.
   // biome-ignore lint/correctness/useExhaustiveDependencies: once per signed-in user and variant
@@ -100,20 +109,23 @@ export function Studio({ variant }: { variant: StudioVariant }) {
       if (g.status === 'failed') {
         setServerError({ refunded: g.cost, reason: g.error });
         void refreshUser(); // the refund changed the balance
+        refreshQuota();
       }
     },
-    [refreshUser],
+    [refreshUser, refreshQuota],
   );
 
   async function start(kind: GenerationKind) {
     if (submitting.current) return;
     const files = kind === 'model' && variant.batch ? state.files : state.files.slice(0, 1);
+    // Only the free studio's 3D models are free; its 3D Preview videos are paid like everywhere else.
+    const free = variant.serverFree && kind === 'model';
     const decision = decideGenerate({
       signedIn: user !== null,
       imageCount: files.length,
       format: state.format,
       credits: user?.credits ?? 0,
-      free: variant.serverFree,
+      free,
     });
     if (decision.kind === 'sign-in') return openSignIn();
     if (decision.kind === 'toast')
@@ -129,6 +141,7 @@ export function Studio({ variant }: { variant: StudioVariant }) {
         kind,
         // One key per click: a retried or doubled request is the same job and one charge.
         idempotencyKey: randomId(),
+        free,
       });
       if (created.length > 1) dispatch({ type: 'batch-started', generations: created });
       else if (created[0]) dispatch({ type: 'job-started', kind, generation: created[0] });
@@ -144,6 +157,7 @@ export function Studio({ variant }: { variant: StudioVariant }) {
       }
       void refreshUser();
     } finally {
+      if (free) refreshQuota();
       submitting.current = false;
     }
   }
@@ -209,7 +223,7 @@ export function Studio({ variant }: { variant: StudioVariant }) {
             <h1 className="mt-1.5 text-3xl font-bold tracking-tight sm:text-4xl">{variant.title}</h1>
             <p className="mt-2 max-w-2xl text-sm text-muted-foreground sm:text-base">
               {variant.free
-                ? `Free on App66: up to ${variant.freePerDay} conversions per visitor per day, low topology.`
+                ? `Free on App66: up to ${quota.limit} conversions per visitor per day, low topology.`
                 : 'One image in, a textured 3D model out: GLB, glTF, OBJ, FBX and print-ready STL for 50 credits.'}
             </p>
           </div>
@@ -230,6 +244,7 @@ export function Studio({ variant }: { variant: StudioVariant }) {
               variant={variant}
               state={state}
               credits={user ? user.credits : null}
+              freeQuota={variant.serverFree ? quota : null}
               generateDisabled={generateDisabled}
               onFormat={(format) => dispatch({ type: 'set-format', format })}
               onTopology={(topology) => dispatch({ type: 'set-topology', topology })}

@@ -20,6 +20,15 @@ export interface CreateGenerationInput {
   kind: GenerationKind;
   /** Same key → same job and one charge (a double click, a retried request). */
   idempotencyKey: string;
+  /** A free /app66 conversion (one image, a model in low topology, counted against the daily quota). */
+  free?: boolean;
+}
+
+/** The free studio's allowance today (`GET /api/generations/free/quota`). */
+export interface FreeQuota {
+  limit: number;
+  used: number;
+  remaining: number;
 }
 
 async function send(path: string, init: RequestInit): Promise<Response> {
@@ -57,7 +66,7 @@ export async function createGenerations(input: CreateGenerationInput): Promise<G
   form.set('format', input.format);
   form.set('topology', input.topology);
   form.set('kind', input.kind);
-  const res = await send('/generations', {
+  const res = await send(input.free ? '/generations/free' : '/generations', {
     method: 'POST',
     body: form,
     headers: { Accept: 'application/json', 'Idempotency-Key': input.idempotencyKey },
@@ -65,6 +74,10 @@ export async function createGenerations(input: CreateGenerationInput): Promise<G
   // One image answers {generation}; a batch answers {generations}.
   const data = (await res.json()) as { generation?: Generation; generations?: Generation[] };
   return data.generations ?? (data.generation ? [data.generation] : []);
+}
+
+export async function getFreeQuota(): Promise<FreeQuota> {
+  return api.get<FreeQuota>('/generations/free/quota');
 }
 
 export async function getGeneration(id: string): Promise<Generation> {

@@ -18,13 +18,11 @@ export interface StudioVariant {
   /** Free studio: credits shown as 0 with 'No credits required on App66'. */
   free: boolean;
   /**
-   * Whether the server really runs this studio's jobs without a charge. The API has no free-quota endpoint
-   * yet, so App66 jobs still go through the paid flow (balance check, 50 credits, refund on failure) and the
-   * panel says so; flip this once the API offers free jobs per visitor per day.
+   * Its 3D models go to the free endpoint (`POST /api/generations/free`: no credits, low topology, a daily
+   * limit per account and network read from `GET /api/generations/free/quota`). 3D Preview videos are not
+   * free and stay on the paid flow.
    */
   serverFree: boolean;
-  /** Free conversions per visitor per day, shown on the free studio. */
-  freePerDay: number;
   /** The model panel accepts a dropped local video (video/* only). */
   videoDrop: boolean;
   /** Several images at once, one job each (paid studios only). */
@@ -39,7 +37,6 @@ export const STUDIO_VARIANTS: Readonly<Record<StudioVariant['id'], StudioVariant
     topologies: ALL_TOPOLOGIES,
     free: false,
     serverFree: false,
-    freePerDay: 0,
     videoDrop: false,
     batch: true,
   },
@@ -49,8 +46,7 @@ export const STUDIO_VARIANTS: Readonly<Record<StudioVariant['id'], StudioVariant
     formats: ALL_FORMATS,
     topologies: ['low'],
     free: true,
-    serverFree: false,
-    freePerDay: 3,
+    serverFree: true,
     videoDrop: true,
     batch: false,
   },
@@ -61,7 +57,6 @@ export const STUDIO_VARIANTS: Readonly<Record<StudioVariant['id'], StudioVariant
     topologies: ALL_TOPOLOGIES,
     free: false,
     serverFree: false,
-    freePerDay: 0,
     videoDrop: true,
     batch: true,
   },
@@ -72,7 +67,6 @@ export const STUDIO_VARIANTS: Readonly<Record<StudioVariant['id'], StudioVariant
     topologies: ALL_TOPOLOGIES,
     free: false,
     serverFree: false,
-    freePerDay: 0,
     videoDrop: false,
     batch: true,
   },
