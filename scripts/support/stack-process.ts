@@ -57,8 +57,11 @@ export async function startStackProcess(options: {
   }
   // stack.json exists only for the embedded database; with DATABASE_URL the stack uses that one.
   const databaseUrl: string =
-    options.env?.DATABASE_URL ?? JSON.parse(readFileSync(join(options.dataDir, 'stack.json'), 'utf8')).databaseUrl;
-  const { supabaseAnonKey } = (await (await fetch(`${url}/config.json`)).json()) as { supabaseAnonKey: string };
+    options.env?.DATABASE_URL ??
+    JSON.parse(readFileSync(join(options.dataDir, 'stack.json'), 'utf8')).databaseUrl;
+  const { supabaseAnonKey } = (await (await fetch(`${url}/config.json`)).json()) as {
+    supabaseAnonKey: string;
+  };
   return {
     url,
     child,
