@@ -6,9 +6,7 @@
  * separate supersampled still, so the frame count does not matter); video jobs pay for the full 150
  * frames. Shares: conversion 0–60 % (video 0–35 %), exports to 75 % (45 %), rendering to 100 %.
  */
-import { createEngine, type Engine, EXPORT_FORMATS, type Topology } from '@lift3d/engine';
-// The video module is not exported by the engine's index yet.
-import { renderTurntable } from '../../../engine/src/video/index.ts';
+import { createEngine, type Engine, EXPORT_FORMATS, renderTurntable, type Topology } from '@lift3d/engine';
 import type { ProducedFile } from './protocol.ts';
 
 export interface PipelineInput {
