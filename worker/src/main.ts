@@ -1,4 +1,6 @@
 // `npm run worker`: consumes the project's jobs (conversions, mail). Run as many as you like.
+
+import { findFfmpeg } from '@lift3d/engine';
 import nodemailer from 'nodemailer';
 import postgres from 'postgres';
 import { createStorage } from '../../supabase/functions/_shared/storage/index.ts';
@@ -26,6 +28,13 @@ const transport = config.smtpUrl ? nodemailer.createTransport(config.smtpUrl) : 
 console.log(
   transport ? 'mail: delivering the outbox over SMTP' : 'mail: SMTP_URL is not set; mail waits in the outbox',
 );
+const ffmpeg = findFfmpeg();
+if (ffmpeg) console.log(`video: ffmpeg ${ffmpeg.version} at ${ffmpeg.path}`);
+else {
+  console.error(
+    'video: ffmpeg NOT FOUND — 3D Preview (video) jobs will fail and be refunded; install it with `apt-get install ffmpeg`',
+  );
+}
 const log = (line: string) => console.log(line);
 const storage = createStorage(config.storage);
 const engine = createEnginePool(config.concurrency);

@@ -2,11 +2,17 @@
  * Everything one generation produces, in the engine thread: the model in all five formats, a poster and a
  * thumbnail, and for video jobs the turntable MP4. Progress is one fraction over the whole job.
  *
- * notes: model jobs render a 2-frame turntable only for its poster and thumbnail (the poster is a
- * separate supersampled still, so the frame count does not matter); video jobs pay for the full 150
- * frames. Shares: conversion 0–60 % (video 0–35 %), exports to 75 % (45 %), rendering to 100 %.
+ * notes: model jobs render one supersampled still for the poster and thumbnail on this thread (no
+ * ffmpeg, no render threads); video jobs pay for the full 150-frame turntable and take its poster. Shares: conversion 0–60 % (video 0–35 %), exports to 75 % (45 %), rendering to 100 %.
  */
-import { createEngine, type Engine, EXPORT_FORMATS, renderTurntable, type Topology } from '@lift3d/engine';
+import {
+  createEngine,
+  type Engine,
+  EXPORT_FORMATS,
+  renderPoster,
+  renderTurntable,
+  type Topology,
+} from '@lift3d/engine';
 import type { ProducedFile } from './protocol.ts';
 
 export interface PipelineInput {
@@ -45,29 +51,28 @@ export async function runPipeline(
 
   progress('render', shares.export);
   const size = PIPELINE_DEFAULTS.posterSize;
-  const video = await renderTurntable(
-    model,
+  const video =
     job.kind === 'video'
-      ? {
+      ? await renderTurntable(model, {
           threads: job.renderThreads,
           onProgress: (f) => progress('render', shares.export + (1 - shares.export) * f),
-        }
-      : { width: size, height: size, fps: 2, seconds: 1, threads: job.renderThreads },
-  );
-  const ext = video.posterMime === 'image/png' ? 'png' : 'webp';
+        })
+      : null;
+  const stills = video ?? (await renderPoster(model, { width: size, height: size }));
+  const ext = stills.posterMime === 'image/png' ? 'png' : 'webp';
   files.push({
     role: 'poster',
     name: `${job.baseName}-poster.${ext}`,
-    contentType: video.posterMime,
-    data: video.poster,
+    contentType: stills.posterMime,
+    data: stills.poster,
   });
   files.push({
     role: 'thumbnail',
     name: `${job.baseName}-thumbnail.webp`,
     contentType: 'image/webp',
-    data: video.thumbnail,
+    data: stills.thumbnail,
   });
-  if (job.kind === 'video') {
+  if (video) {
     files.push({ role: 'mp4', name: `${job.baseName}.mp4`, contentType: 'video/mp4', data: video.mp4 });
   }
   return {
@@ -76,7 +81,7 @@ export async function runPipeline(
       triangles: model.stats.triangles,
       isolation: model.stats.isolation,
       convertMs: model.stats.totalMs,
-      videoSeconds: Math.round(video.stats.seconds * 100) / 100,
+      videoSeconds: video ? Math.round(video.stats.seconds * 100) / 100 : 0,
     },
   };
 }
