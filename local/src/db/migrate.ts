@@ -25,7 +25,9 @@ export interface MigrateOptions {
 export async function applyBootstrap(url: string): Promise<void> {
   const sql = postgres(url, { max: 1, prepare: false, onnotice: () => {} });
   try {
-    for (const file of readdirSync(bootstrapDir).filter((f) => f.endsWith('.sql')).sort()) {
+    for (const file of readdirSync(bootstrapDir)
+      .filter((f) => f.endsWith('.sql'))
+      .sort()) {
       await sql.unsafe(readFileSync(join(bootstrapDir, file), 'utf8'));
     }
   } finally {
