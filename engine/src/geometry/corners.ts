@@ -23,6 +23,8 @@
 export interface CornerOptions {
   /** Share of the probe disc inside the mask below which a boundary cell is a corner. */
   cornerShare: number;
+  /** Cells this far outside a polygon's hull (share of its size) still belong to it. */
+  hullSlack: number;
   /** Corners of one polygon for full weight. */
   cornersForFull: number;
   /** Largest rise of that share from the probe radius to `scaleRatio` times it (straight sides). */
@@ -37,6 +39,7 @@ export interface CornerOptions {
 export const CORNER_DEFAULTS: CornerOptions = {
   cornerShare: 0.43,
   cornersForFull: 4,
+  hullSlack: 0.15,
   scaleTolerance: 0.02,
   scaleRatio: 3,
   minEdge: 8,
@@ -198,6 +201,11 @@ export function edgedWeight(
       y0 = Math.min(y0, Math.floor(y));
       y1 = Math.max(y1, Math.ceil(y));
     }
+    const slack = Math.max(0.5, opts.hullSlack * Math.max(x1 - x0, y1 - y0));
+    x0 -= Math.ceil(slack);
+    y0 -= Math.ceil(slack);
+    x1 += Math.ceil(slack);
+    y1 += Math.ceil(slack);
     for (let y = Math.max(0, y0); y < Math.min(h, y1 + 1); y++) {
       for (let x = Math.max(0, x0); x < Math.min(w, x1 + 1); x++) {
         const i = y * w + x;
@@ -206,9 +214,9 @@ export function edgedWeight(
         for (let k = 0; k < poly.length && inHull; k++) {
           const [ax, ay] = poly[k];
           const [bx, by] = poly[(k + 1) % poly.length];
-          // Half a cell of slack so corner cells themselves count as inside.
+          // Slack beyond the hull: a blunt corner (≥ 145°) is not found, and the part goes on past it.
           const c = (bx - ax) * (y + 0.5 - ay) - (by - ay) * (x + 0.5 - ax);
-          if (c < -0.5 * Math.hypot(bx - ax, by - ay)) inHull = false;
+          if (c < -slack * Math.hypot(bx - ax, by - ay)) inHull = false;
         }
         if (inHull && weight > out[i]) out[i] = weight;
       }

@@ -14,7 +14,7 @@
  * rim, flat top), blended by a smoothed corner weight; the first `rimKeep` cells of height still follow
  * the arc so the rim wall never becomes paper-thin (walls a fraction of a cell thick made the simplifier
  * fold the sheets: non-manifold edges on photos). Measured (quality bench, grid 192, unsimplified): crate
- * Chamfer 0.0507 → 0.0395 (naive 0.0436); the other 11 shapes unchanged (no polygon of corners found).
+ * Chamfer 0.0507 → 0.0384 (naive 0.0436); the other 11 shapes unchanged (no polygon of corners found).
  * Applying the parabola everywhere instead: crate 0.0381 but ball 0.0041 → 0.0262, mean 15.2% below naive
  * instead of 17.4%. On the 9 photos in shared/photos no polygon is found (their volume is unchanged); a
  * looser corner test (any 3 corners within 2·local thickness) flattened the tree's crown into a lens
