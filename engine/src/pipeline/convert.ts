@@ -9,7 +9,8 @@ import { isolateSubject } from '../isolate/isolate.ts';
 import type { Segmenter } from '../isolate/segmenter.ts';
 import { buildAtlas } from '../texture/atlas.ts';
 import { unwrap } from '../texture/unwrap.ts';
-import { compact, simplifyIndices } from '../topology/simplify.ts';
+import { compact } from '../topology/simplify.ts';
+import { type SimplifyAttempt, simplifyManifold } from '../topology/simplify-manifold.ts';
 import type { TexturedModel } from '../types.ts';
 import { TOPOLOGY_PRESETS, type Topology } from './presets.ts';
 
@@ -31,6 +32,12 @@ export interface ConvertStats {
   vertices: number;
   /** Where the model sits in the input image: model x = (px − centrePx[0]) · unitsPerPixel, y likewise negated. */
   frame: { unitsPerPixel: number; centrePx: [number, number] };
+  /**
+   * The closed/2-manifold/oriented check after simplification: edges checked in the kept mesh, every
+   * simplification tried (more than one when a result failed the check), and whether all failed and the
+   * unsimplified solid was kept.
+   */
+  topology: { edgesChecked: number; attempts: SimplifyAttempt[]; fallback: boolean };
   /** Milliseconds per stage, in pipeline order. */
   timings: Record<string, number>;
   totalMs: number;
@@ -80,10 +87,17 @@ export async function convertBytes(
   lap('geometry');
 
   progress('topology', 0.6);
-  const simplified = await simplifyIndices(solid.positions, solid.indices, {
+  const simplified = await simplifyManifold(solid.positions, solid.indices, {
     targetTriangles: preset.targetTriangles,
   });
-  const { keep, indices } = compact(simplified, solid.positions.length / 3);
+  if (!simplified.ok) {
+    // The geometry step builds closed solids by construction; never hand out a mesh that is not one.
+    throw new EngineError(
+      'internal',
+      'convert: the 3D model came out with holes or self-touching edges. Try another photo or the other topology.',
+    );
+  }
+  const { keep, indices } = compact(simplified.indices, solid.positions.length / 3);
   const positions = new Float32Array(keep.length * 3);
   const side = new Uint8Array(keep.length);
   const imageXY = new Float32Array(keep.length * 2);
@@ -113,6 +127,11 @@ export async function convertBytes(
       triangles: mesh.indices.length / 3,
       vertices: mesh.positions.length / 3,
       frame: { unitsPerPixel: solid.unitsPerPixel, centrePx: solid.centrePx },
+      topology: {
+        edgesChecked: simplified.edgesChecked,
+        attempts: simplified.attempts,
+        fallback: simplified.fallback,
+      },
       timings,
       totalMs: Math.round(performance.now() - start),
     },
