@@ -3,7 +3,8 @@ import type { ComponentProps, ReactNode } from 'react';
 /** Line icons drawn for Lift3D on a 24-unit grid; they inherit the text colour. */
 export type IconProps = ComponentProps<'svg'>;
 
-function Svg({ children, ...props }: IconProps & { children: ReactNode }) {
+/** The frame every line icon shares; feature folders draw their own icons with it. */
+export function Svg({ children, ...props }: IconProps & { children: ReactNode }) {
   return (
     <svg
       viewBox="0 0 24 24"

@@ -1,25 +1,6 @@
-import type { ComponentProps, ReactNode } from 'react';
+import { type IconProps, Svg } from '../../components/icons';
 
 /** Line icons of the admin area, drawn like src/components/icons.tsx (24-unit grid, current colour). */
-type IconProps = ComponentProps<'svg'>;
-
-function Svg({ children, ...props }: IconProps & { children: ReactNode }) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.8}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      {...props}
-    >
-      {children}
-    </svg>
-  );
-}
 
 export const DashboardIcon = (p: IconProps) => (
   <Svg {...p}>

@@ -1,25 +1,6 @@
-import type { ComponentProps, ReactNode } from 'react';
+import { type IconProps, Svg } from '../../components/icons';
 
 /** Studio-only line icons, drawn like the shared set in components/icons.tsx (24-unit grid, currentColor). */
-type IconProps = ComponentProps<'svg'>;
-
-function Svg({ children, ...props }: IconProps & { children: ReactNode }) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.8}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      {...props}
-    >
-      {children}
-    </svg>
-  );
-}
 
 export const ImageIcon = (props: IconProps) => (
   <Svg {...props}>
