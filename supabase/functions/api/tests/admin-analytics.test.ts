@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { buildApp, createUser, superuser, tokenFor } from './support.ts';
+import { buildApp, createUser, superuser, test, tokenFor } from './support.ts';
 
 const { app, db } = buildApp();
 const sql = superuser();
@@ -7,8 +7,6 @@ globalThis.addEventListener('unload', () => {
   db.close();
   sql.end();
 });
-const test = (name: string, fn: () => Promise<void>) =>
-  Deno.test({ name, fn, sanitizeOps: false, sanitizeResources: false });
 
 test('admins get the dashboard figures; the period narrows them', async () => {
   const admin = await createUser(sql, { admin: true });

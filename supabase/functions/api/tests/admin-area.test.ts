@@ -1,7 +1,7 @@
 // The admin area's routes: user search, admin rights, pack management, transactions and settings.
 import assert from 'node:assert/strict';
 import { slugFor } from '../routes/admin-credit-packs.ts';
-import { buildApp, createUser, superuser, tokenFor } from './support.ts';
+import { buildApp, createUser, superuser, test, tokenFor } from './support.ts';
 
 const { app, db } = buildApp();
 const sql = superuser();
@@ -9,8 +9,6 @@ globalThis.addEventListener('unload', () => {
   db.close();
   sql.end();
 });
-const test = (name: string, fn: () => Promise<void>) =>
-  Deno.test({ name, fn, sanitizeOps: false, sanitizeResources: false });
 
 async function asAdmin() {
   const admin = await createUser(sql, { name: 'Admin', admin: true });

@@ -1,12 +1,9 @@
 import assert from 'node:assert/strict';
-import { buildApp, createUser, superuser, tokenFor } from './support.ts';
+import { buildApp, createUser, superuser, test, tokenFor } from './support.ts';
 
 const { app, db } = buildApp();
 const sql = superuser();
 
-// Pooled connections stay open across tests; the process ends when the suite does.
-const test = (name: string, fn: () => Promise<void>) =>
-  Deno.test({ name, fn, sanitizeOps: false, sanitizeResources: false });
 test('closing the pools leaves nothing behind', async () => {
   await sql`select 1`;
 });

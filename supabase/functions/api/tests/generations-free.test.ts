@@ -2,34 +2,19 @@
 // daily limit per account and per network (client IP), the quota route, idempotency, privacy.
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { buildApp, createUser, superuser, tokenFor } from './support.ts';
+import { buildApp, createUser, diskGenerations, PNG_1X1, superuser, test, tokenFor } from './support.ts';
 
-const storageDir = await Deno.makeTempDir({ prefix: 'lift3d-api-free-storage-' });
-const { app, db } = buildApp({
-  generations: {
-    storage: { kind: 'disk' as const, dir: storageDir },
-    maxImageBytes: 64 * 1024,
-    maxRequestBytes: 200 * 1024,
-    maxBatch: 10,
-    urlSecret: 'free-generation-links-test-secret',
-    urlTtlSeconds: 600,
-  },
-});
+const { storageDir, generations } = await diskGenerations('free-generation-links-test-secret');
+const { app, db } = buildApp({ generations });
 const sql = superuser();
 
-const test = (name: string, fn: () => Promise<void>) =>
-  Deno.test({ name, fn, sanitizeOps: false, sanitizeResources: false });
 globalThis.addEventListener('unload', () => {
   db.close();
   sql.end();
   Deno.removeSync(storageDir, { recursive: true });
 });
 
-// A real 1×1 PNG.
-const PNG = Uint8Array.from(
-  atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=='),
-  (ch) => ch.charCodeAt(0),
-);
+const PNG = PNG_1X1;
 
 let ipCounter = 0;
 /** Each test its own network, so the per-IP limit of one test does not leak into another. */

@@ -2,33 +2,19 @@
 // themselves are the worker's (worker/test); here the worker's SQL functions complete rows directly.
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { buildApp, createUser, superuser, tokenFor } from './support.ts';
+import { buildApp, createUser, diskGenerations, PNG_1X1, superuser, test, tokenFor } from './support.ts';
 
-const storageDir = await Deno.makeTempDir({ prefix: 'lift3d-api-storage-' });
-const generations = {
-  storage: { kind: 'disk' as const, dir: storageDir },
-  maxImageBytes: 64 * 1024,
-  maxRequestBytes: 200 * 1024,
-  maxBatch: 10,
-  urlSecret: 'generation-links-test-secret',
-  urlTtlSeconds: 600,
-};
+const { storageDir, generations } = await diskGenerations('generation-links-test-secret');
 const { app, db } = buildApp({ generations });
 const sql = superuser();
 
-const test = (name: string, fn: () => Promise<void>) =>
-  Deno.test({ name, fn, sanitizeOps: false, sanitizeResources: false });
 globalThis.addEventListener('unload', () => {
   db.close();
   sql.end();
   Deno.removeSync(storageDir, { recursive: true });
 });
 
-// A real 1×1 PNG.
-const PNG = Uint8Array.from(
-  atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=='),
-  (ch) => ch.charCodeAt(0),
-);
+const PNG = PNG_1X1;
 
 async function userWith(credits: number, opts: { admin?: boolean } = {}) {
   const user = await createUser(sql, opts);

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import type { PayPalConfig } from '../lib/config.ts';
 import { startPayPalStandIn } from './paypal-standin.ts';
-import { buildApp, createUser, superuser, tokenFor } from './support.ts';
+import { buildApp, createUser, superuser, test, tokenFor } from './support.ts';
 
 const standin = await startPayPalStandIn();
 const paypalConfig: PayPalConfig = {
@@ -18,8 +18,6 @@ const demo = buildApp({ paypal: null, environment: 'development' });
 const production = buildApp({ paypal: null, environment: 'production' });
 const sql = superuser();
 
-const test = (name: string, fn: () => Promise<void>) =>
-  Deno.test({ name, fn, sanitizeOps: false, sanitizeResources: false });
 globalThis.addEventListener('unload', () => {
   withPayPal.db.close();
   demo.db.close();

@@ -64,3 +64,29 @@ export async function tokenFor(
     .setExpirationTime(opts.expiresIn ?? now + 3600)
     .sign(new TextEncoder().encode(opts.secret ?? JWT_SECRET));
 }
+
+/** Pooled connections stay open across tests (the process ends with the suite), so no op/resource sanitizers. */
+export const test = (name: string, fn: () => Promise<void>) =>
+  Deno.test({ name, fn, sanitizeOps: false, sanitizeResources: false });
+
+/** A real 1×1 PNG. */
+export const PNG_1X1 = Uint8Array.from(
+  atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=='),
+  (ch) => ch.charCodeAt(0),
+);
+
+/** Generation settings over a throw-away disk store, as the generation route tests need them. */
+export async function diskGenerations(urlSecret: string) {
+  const storageDir = await Deno.makeTempDir({ prefix: 'lift3d-api-storage-' });
+  return {
+    storageDir,
+    generations: {
+      storage: { kind: 'disk' as const, dir: storageDir },
+      maxImageBytes: 64 * 1024,
+      maxRequestBytes: 200 * 1024,
+      maxBatch: 10,
+      urlSecret,
+      urlTtlSeconds: 600,
+    },
+  };
+}

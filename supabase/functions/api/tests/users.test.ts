@@ -1,11 +1,9 @@
 import assert from 'node:assert/strict';
 import { hashPassword, passwordMatches } from '../lib/passwords.ts';
-import { buildApp, createUser, superuser, tokenFor } from './support.ts';
+import { buildApp, createUser, superuser, test, tokenFor } from './support.ts';
 
 const { app, db } = buildApp();
 const sql = superuser();
-const test = (name: string, fn: () => Promise<void>) =>
-  Deno.test({ name, fn, sanitizeOps: false, sanitizeResources: false });
 globalThis.addEventListener('unload', () => {
   db.close();
   sql.end();
