@@ -2,8 +2,8 @@
  * Estimates how far the camera looked down on the object (the walk's elevation), which the user is not
  * asked for. For each candidate angle the views' silhouettes carve a coarse voxel hull; at the right angle
  * the hull, projected back, covers every silhouette (the silhouettes are consistent), at a wrong one the
- * views cut each other and coverage drops. Coverage is flat over a few degrees around the true angle (the
- * voxels are coarse), so the estimate is the middle of the best-covering run of candidates.
+ * views cut each other and coverage drops. Coverage is flat over a range of angles around the true one
+ * (coarse voxels, symmetric objects); within that range the single-photo prior decides.
  */
 import { depthReach, seenByAll } from './fuse.ts';
 import { maskAt } from './register.ts';
@@ -122,11 +122,10 @@ export function estimateElevation(
   });
   const top = Math.max(...scores.map((s) => s.coverage));
   const good = scores.filter((s) => s.coverage >= top - opts.tolerance);
-  // Every angle explains the silhouettes equally (a body of revolution): nothing is measured.
-  const degrees =
-    good.length === scores.length
-      ? opts.prior
-      : (Math.min(...good.map((s) => s.degrees)) + Math.max(...good.map((s) => s.degrees))) / 2;
+  // Within the best-covering run, the angle nearest the prior: several angles explain the silhouettes
+  // equally (all of them for a body of revolution), and there the single-photo assumption is kept.
+  const degrees = good.sort((a, b) => Math.abs(a.degrees - opts.prior) - Math.abs(b.degrees - opts.prior))[0]
+    .degrees;
   setElevation(views, degrees);
   return { degrees, coverage: top };
 }

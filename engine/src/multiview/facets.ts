@@ -13,9 +13,11 @@ export interface FacetOptions {
   maxStd: number;
   /** Share of the band's width left out at each end (anti-aliased rims, edges of neighbouring faces). */
   inset: number;
+  /** Shortest run of uniform heights, as a share of the height, that counts as a face. */
+  minRun: number;
 }
 
-export const FACET_DEFAULTS: FacetOptions = { maxStd: 6, inset: 0.12 };
+export const FACET_DEFAULTS: FacetOptions = { maxStd: 6, inset: 0.12, minRun: 0.2 };
 
 interface View {
   image: RgbaImage;
@@ -76,6 +78,18 @@ export function facetedRows(
       return rowStd(v, py, opts.inset) <= opts.maxStd;
     });
     if (ok) out[r] = 1;
+  }
+  // A face spans a good part of the height; a few uniform rows (the narrow top of a ball) are not one.
+  const minRun = Math.ceil(opts.minRun * rows);
+  for (let r = 0; r < rows; ) {
+    if (!out[r]) {
+      r++;
+      continue;
+    }
+    let e = r;
+    while (e < rows && out[e]) e++;
+    if (e - r < minRun) out.fill(0, r, e);
+    r = e;
   }
   return out;
 }

@@ -35,7 +35,7 @@ export const FUSE_DEFAULTS: FuseOptions = {
   samples: 64,
   carve: true,
   minThickness: 1e-3,
-  rowSpread: 0.04,
+  rowSpread: 0,
   facets: {},
 };
 
