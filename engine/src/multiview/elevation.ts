@@ -3,7 +3,7 @@
  * asked for. For each candidate angle the views' silhouettes carve a coarse voxel hull; at the right angle
  * the hull, projected back, covers every silhouette (the silhouettes are consistent), at a wrong one the
  * views cut each other and coverage drops. Coverage is flat over a range of angles around the true one
- * (coarse voxels, symmetric objects); within that range the single-photo prior decides.
+ * (coarse voxels, symmetric objects): the prior when it lies in that range, else the range's middle.
  */
 import { depthReach, seenByAll } from './fuse.ts';
 import { maskAt } from './register.ts';
@@ -122,10 +122,11 @@ export function estimateElevation(
   });
   const top = Math.max(...scores.map((s) => s.coverage));
   const good = scores.filter((s) => s.coverage >= top - opts.tolerance);
-  // Within the best-covering run, the angle nearest the prior: several angles explain the silhouettes
-  // equally (all of them for a body of revolution), and there the single-photo assumption is kept.
-  const degrees = good.sort((a, b) => Math.abs(a.degrees - opts.prior) - Math.abs(b.degrees - opts.prior))[0]
-    .degrees;
+  // Several angles explain the silhouettes equally (all of them for a body of revolution): when the prior
+  // is among them the single-photo assumption is kept, otherwise the middle of the best-covering range.
+  const lo = Math.min(...good.map((s) => s.degrees));
+  const hi = Math.max(...good.map((s) => s.degrees));
+  const degrees = opts.prior >= lo && opts.prior <= hi ? opts.prior : (lo + hi) / 2;
   setElevation(views, degrees);
   return { degrees, coverage: top };
 }

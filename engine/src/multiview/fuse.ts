@@ -64,17 +64,12 @@ export function depthReach(views: RegisteredView[]): number {
   return Math.min(reach, 3);
 }
 
-/** The hull's depth interval [back, front] along the column at (x, y), or undefined when empty. */
+/**
+ * The hull's depth intervals [back, front] along the column at (x, y), front to back: several where the
+ * views see the object at this column's x and y at separate depths (a tail in front of a head).
+ */
 function columnHull(views: RegisteredView[], x: number, y: number, reach: number, samples: number) {
   const step = (2 * reach) / samples;
-  let first = -1;
-  let last = -1;
-  for (let i = 0; i <= samples; i++) {
-    if (!seenByAll(views, x, y, -reach + i * step)) continue;
-    if (first < 0) first = i;
-    last = i;
-  }
-  if (first < 0) return undefined;
   const refine = (inside: number, outside: number) => {
     let a = inside;
     let b = outside;
@@ -85,9 +80,34 @@ function columnHull(views: RegisteredView[], x: number, y: number, reach: number
     }
     return a;
   };
-  const zb = first > 0 ? refine(-reach + first * step, -reach + (first - 1) * step) : -reach;
-  const zf = last < samples ? refine(-reach + last * step, -reach + (last + 1) * step) : reach;
-  return [zb, zf] as const;
+  const out: [number, number][] = [];
+  let start = -1;
+  for (let i = 0; i <= samples + 1; i++) {
+    const inside = i <= samples && seenByAll(views, x, y, -reach + i * step);
+    if (inside && start < 0) start = i;
+    if (!inside && start >= 0) {
+      const last = i - 1;
+      const zb = start > 0 ? refine(-reach + start * step, -reach + (start - 1) * step) : -reach;
+      const zf = last < samples ? refine(-reach + last * step, -reach + (last + 1) * step) : reach;
+      out.push([zb, zf]);
+      start = -1;
+    }
+  }
+  return out;
+}
+
+/** The interval that overlaps [b, f] most, else the nearest one. */
+function pick(intervals: [number, number][], b: number, f: number): [number, number] {
+  let best = intervals[0];
+  let score = -Infinity;
+  for (const iv of intervals) {
+    const overlap = Math.min(f, iv[1]) - Math.max(b, iv[0]);
+    if (overlap > score) {
+      score = overlap;
+      best = iv;
+    }
+  }
+  return best;
 }
 
 /** Grid rows of the solid: the y step shared by most vertices (snapped rim vertices sit between). */
@@ -175,6 +195,7 @@ export function fuseViews(
   const ys = new Float32Array(n);
   const hullF = new Float64Array(n).fill(Number.NaN);
   const hullB = new Float64Array(n).fill(Number.NaN);
+  const segments: [number, number][][] = new Array(n);
   const inflF = new Float64Array(n);
   const inflB = new Float64Array(n);
   for (let v = 0; v < n; v++) {
@@ -182,9 +203,10 @@ export function fuseViews(
     inflF[v] = p[v * 3 + 2];
     inflB[v] = p[(v + n) * 3 + 2];
     const h = columnHull(shaping, p[v * 3], p[v * 3 + 1], reach, opts.samples);
-    if (!h) continue;
-    hullB[v] = h[0];
-    hullF[v] = h[1];
+    if (!h.length) continue;
+    segments[v] = h;
+    hullB[v] = h[0][0];
+    hullF[v] = h[h.length - 1][1];
   }
   const { y0, step } = rowStep(p, n);
   const inflRow = rowExtents(ys, inflF, inflB, y0, step, Math.round(opts.rowSpread / step));
@@ -221,19 +243,24 @@ export function fuseViews(
         zb = midH + (zb - midR) * stretch;
       }
     }
-    if (opts.carve && !flat && Number.isFinite(hullF[v])) {
-      const f = Math.min(zf, hullF[v]);
-      const b = Math.max(zb, hullB[v]);
-      // Where the hull leaves (almost) nothing of the column, the views disagree about it (hand-held
-      // error, a wrong elevation): the fit is kept rather than a sliver that would stick out as a spike.
+    if (opts.carve && !flat && segments[v]) {
+      // The column's own stretch of hull: the one the fitted column overlaps most.
+      const [sb, sf] = pick(segments[v], zb, zf);
+      const f = Math.min(zf, sf);
+      const b = Math.max(zb, sb);
+      if (f !== zf || b !== zb) carved++;
       if (f - b >= Math.max(opts.minThickness, 0.25 * (zf - zb))) {
-        if (f !== zf || b !== zb) carved++;
         zf = f;
         zb = b;
+      } else if (sf - sb > opts.minThickness) {
+        // The fit put this column (a thin part: a tail, a leg) where the hull has little of it; the hull's
+        // own interval is where the views see it. Never a sliver, which sticks out as a spike.
+        zf = sf;
+        zb = sb;
       }
-      if (facetAt(y) > 0 && hullF[v] - hullB[v] > opts.minThickness) {
-        zf = hullF[v];
-        zb = hullB[v];
+      if (facetAt(y) > 0 && sf - sb > opts.minThickness) {
+        zf = sf;
+        zb = sb;
         faceted++;
       }
     }
