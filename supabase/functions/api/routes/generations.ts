@@ -173,10 +173,15 @@ export function generationRoutes(deps: AppDeps) {
     .delete('/:id', async (c) => {
       const caller = requireUser(c.get('caller'));
       const id = checkId(c.req.param('id'));
-      const [row] = await db.asCaller(caller, (tx) => tx`select public.delete_generation(${id}) as files`);
+      const [row, viewKeys] = await db.asCaller(caller, async (tx) => {
+        // The extra views' files go with the generation (read before it leaves the caller's sight).
+        const keys = await tx`select input_key from public.generation_views where generation_id = ${id}`;
+        const [deleted] = await tx`select public.delete_generation(${id}) as files`;
+        return [deleted, keys.map((k) => k.input_key as string)] as const;
+      });
       const files = row.files as { input: string; outputs: string[] };
       if (storage) {
-        const keys = [files.input, ...files.outputs].filter(Boolean);
+        const keys = [files.input, ...files.outputs, ...viewKeys].filter(Boolean);
         const results = await Promise.allSettled(keys.map((key) => storage.delete(key)));
         const failed = keys.filter((_, i) => results[i].status === 'rejected');
         // The generation is gone from the history either way; leftover files are the operator's to sweep.

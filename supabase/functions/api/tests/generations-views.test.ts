@@ -62,6 +62,22 @@ test('a front photo with a back and a right view is one generation at one price,
   assert.deepEqual((await one.json()).generation.views, ['back', 'right']);
   const list = await app.request('/api/generations', { headers: { authorization: `Bearer ${user.token}` } });
   assert.deepEqual((await list.json()).generations[0].views, ['back', 'right']);
+
+  // Once finished, deleting it from the history removes the views' files too.
+  await sql`select public.generation_start(${generation.id}, 'worker-t', 1)`;
+  await sql`select public.generation_complete(${generation.id}, 'worker-t', '{}'::jsonb)`;
+  const del = await app.request(`/api/generations/${generation.id}`, {
+    method: 'DELETE',
+    headers: { authorization: `Bearer ${user.token}` },
+  });
+  assert.equal(del.status, 204);
+  for (const r of rows) {
+    await assert.rejects(
+      Deno.stat(`${storageDir}/${r.input_key}`),
+      Deno.errors.NotFound,
+      'the view file is gone',
+    );
+  }
 });
 
 async function storedCount() {
