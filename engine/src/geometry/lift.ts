@@ -7,7 +7,13 @@ import { cleanMask } from '../isolate/clean-mask.ts';
 import type { RgbaImage } from '../types.ts';
 import { buildSolid, type Solid } from './build-solid.ts';
 import { type Bounds, buildMaskGrid, maskBounds } from './grid.ts';
-import { cellsToCorners, type InflateOptions, inflateHeights, naiveHeights } from './inflate.ts';
+import {
+  cellsToCorners,
+  INFLATE_DEFAULTS,
+  type InflateOptions,
+  inflateHeights,
+  naiveHeights,
+} from './inflate.ts';
 import { reliefField } from './relief.ts';
 import { snapCorners } from './snap.ts';
 
@@ -37,6 +43,8 @@ export interface LiftedSolid extends Solid {
   centrePx: [number, number];
   /** Model z of the centre offset that was subtracted. */
   centreZ: number;
+  /** Camera elevation (degrees) the depth offsets assumed; 0 for the naive baseline. */
+  elevationDeg: number;
   bounds: Bounds;
 }
 
@@ -124,7 +132,8 @@ export function liftSolid(
   }
   const cz = (lo + hi) / 2;
   for (let v = 0; v < n; v++) p[v * 3 + 2] -= cz;
-  return { ...solid, imageXY, unitsPerPixel, centrePx: [cx, cy], centreZ: cz, bounds };
+  const elevationDeg = opts.method === 'naive' ? 0 : { ...INFLATE_DEFAULTS, ...opts.inflate }.elevation;
+  return { ...solid, imageXY, unitsPerPixel, centrePx: [cx, cy], centreZ: cz, bounds, elevationDeg };
 }
 
 /**

@@ -119,6 +119,7 @@ export async function convertBytes(
   return {
     mesh,
     texture: atlas.texture,
+    elevationDeg: solid.elevationDeg,
     stats: {
       width: image.width,
       height: image.height,
