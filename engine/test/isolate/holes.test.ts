@@ -4,7 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createEngine } from '../../src/index.ts';
 import { repairHoles } from '../../src/isolate/holes.ts';
 import type { RgbaImage } from '../../src/types.ts';
