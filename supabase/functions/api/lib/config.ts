@@ -34,6 +34,8 @@ export interface GenerationsConfig {
   maxRequestBytes: number;
   /** Images in one batch request. */
   maxBatch: number;
+  /** Pixel budget of one image, read from its header before the charge (the engine's LIFT3D_MAX_INPUT_PIXELS). */
+  maxInputPixels?: number;
   /** Signs file links (<img>/<video>/<a> cannot send a bearer token); null: links are not offered. */
   urlSecret: string | null;
   urlTtlSeconds: number;
@@ -78,6 +80,7 @@ function loadGenerations(env: Env, jwtSecret: string | null): GenerationsConfig 
     maxImageBytes,
     maxRequestBytes: 2 * maxImageBytes,
     maxBatch: 10,
+    maxInputPixels: Number(env.get('LIFT3D_MAX_INPUT_PIXELS') ?? 40_000_000),
     urlSecret: env.get('URL_SIGNING_SECRET') ?? jwtSecret ?? env.get('SUPABASE_SERVICE_ROLE_KEY') ?? null,
     urlTtlSeconds: 3600,
   };
