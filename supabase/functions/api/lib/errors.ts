@@ -30,6 +30,8 @@ export function fromPostgres(error: unknown): ApiError | null {
     case '22023': // invalid_parameter_value
     case '22P02': // invalid_text_representation
     case '22001': // string_data_right_truncation
+    case '22003': // numeric_value_out_of_range (e.g. 2³¹ into an integer)
+    case '22021': // character_not_in_repertoire (NUL in text)
       return new ApiError(400, e.message ?? 'Invalid input.', 'bad_request');
     case '23505': // unique_violation
     case '40001': // serialization_failure: changed meanwhile, the caller may retry

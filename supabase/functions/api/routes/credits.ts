@@ -14,10 +14,16 @@ const Add = z.object({
   creditsToAdd: z
     .number({ error: 'creditsToAdd must be a number.' })
     .int('creditsToAdd must be a whole number.')
+    .min(-10_000_000, 'creditsToAdd must be between -10,000,000 and 10,000,000.')
+    .max(10_000_000, 'creditsToAdd must be between -10,000,000 and 10,000,000.')
     .refine((v) => v !== 0, 'creditsToAdd cannot be 0.'),
 });
 const SetBalance = z.object({
-  credits: z.number({ error: 'credits must be a number.' }).int('credits must be a whole number.').min(0),
+  credits: z
+    .number({ error: 'credits must be a number.' })
+    .int('credits must be a whole number.')
+    .min(0, 'credits must be between 0 and 100,000,000.')
+    .max(100_000_000, 'credits must be between 0 and 100,000,000.'),
 });
 
 interface LedgerRow {

@@ -51,7 +51,7 @@ export function freeGenerationRoutes(deps: AppDeps) {
       const format = readFormat(upload);
       const idempotencyKey = readIdempotencyKey(c);
       const [image] = await readImages(upload, limits, 1);
-      const ipHash = await hashClientIp(c, ipKey);
+      const ipHash = await hashClientIp(c, ipKey, config.clientIp);
 
       await storeUploads(storage, [image]);
       let row: GenerationRow;
@@ -72,7 +72,7 @@ export function freeGenerationRoutes(deps: AppDeps) {
     })
     .get('/quota', async (c) => {
       const caller = c.get('caller');
-      const ipHash = await hashClientIp(c, ipKey);
+      const ipHash = await hashClientIp(c, ipKey, config.clientIp);
       const [row] = await asApiForCaller(
         caller,
         (tx) => tx`select public.free_generation_quota(${ipHash}) as quota`,

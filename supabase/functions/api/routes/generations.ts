@@ -9,6 +9,7 @@ import type { AppDeps, AppEnv } from '../app.ts';
 import { requireUser } from '../lib/auth.ts';
 import { ApiError, badRequest, notFound } from '../lib/errors.ts';
 import { GENERATION_COLUMNS, type GenerationRow, generationJson } from '../lib/generations.ts';
+import { queryInt } from '../lib/request-limits.ts';
 import {
   readFormat,
   readIdempotencyKey,
@@ -105,7 +106,7 @@ export function generationRoutes(deps: AppDeps) {
     .get('/', async (c) => {
       const caller = requireUser(c.get('caller'));
       const limit = Math.min(100, Math.max(1, Number(c.req.query('limit') ?? 50) || 50));
-      const offset = Math.max(0, Number(c.req.query('offset') ?? 0) || 0);
+      const offset = queryInt(c.req.query('offset'), 'offset', { fallback: 0, min: 0, max: 1_000_000 });
       const rows = await db.asCaller(caller, (tx) =>
         tx.unsafe(
           `select ${GENERATION_COLUMNS} from public.generations
