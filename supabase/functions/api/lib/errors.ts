@@ -40,6 +40,12 @@ export function fromPostgres(error: unknown): ApiError | null {
       return new ApiError(404, e.message ?? 'Not found.', 'not_found');
     case 'P0402': // custom: not enough credits
       return new ApiError(402, e.message ?? 'Not enough credits.', 'payment_required');
+    case 'P0422': // custom: an Idempotency-Key reused with other parameters
+      return new ApiError(
+        422,
+        e.message ?? 'This Idempotency-Key was used for another request.',
+        'idempotency_mismatch',
+      );
     case 'P0429': // custom: slow down
       return new ApiError(429, e.message ?? 'Too many requests.', 'rate_limited');
     default:

@@ -12,6 +12,7 @@ import { requireUser } from '../lib/auth.ts';
 import { hashClientIp } from '../lib/client-ip.ts';
 import type { Caller, Tx } from '../lib/db.ts';
 import { GENERATION_COLUMNS, type GenerationRow, generationJson } from '../lib/generations.ts';
+import { freeIdempotencyKey } from '../lib/idempotency.ts';
 import {
   readFormat,
   readIdempotencyKey,
@@ -59,7 +60,14 @@ export function freeGenerationRoutes(deps: AppDeps) {
         [row] = (await asApiForCaller(caller, (tx) =>
           tx.unsafe(
             `select ${GENERATION_COLUMNS} from public.create_free_generation($1, $2, $3, $4, $5, $6)`,
-            [format, image.key, image.type, image.bytes.byteLength, idempotencyKey, ipHash],
+            [
+              format,
+              image.key,
+              image.type,
+              image.bytes.byteLength,
+              freeIdempotencyKey(idempotencyKey),
+              ipHash,
+            ],
           ),
         )) as unknown as GenerationRow[];
       } catch (error) {

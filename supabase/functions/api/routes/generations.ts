@@ -9,6 +9,7 @@ import type { AppDeps, AppEnv } from '../app.ts';
 import { requireUser } from '../lib/auth.ts';
 import { ApiError, badRequest, notFound } from '../lib/errors.ts';
 import { GENERATION_COLUMNS, type GenerationRow, generationJson } from '../lib/generations.ts';
+import { requestFingerprint, storedIdempotencyKey } from '../lib/idempotency.ts';
 import { queryInt } from '../lib/request-limits.ts';
 import {
   readFormat,
@@ -54,8 +55,10 @@ export function generationRoutes(deps: AppDeps) {
       const idempotencyKey = readIdempotencyKey(c);
       const uploads = await readImages(upload, limits, limits.maxBatch);
 
-      const keys = uploads.map((_, i) =>
-        idempotencyKey ? (uploads.length > 1 ? `${idempotencyKey}#${i + 1}` : idempotencyKey) : null,
+      const keys = uploads.map((_, i) => storedIdempotencyKey(idempotencyKey, uploads.length, i));
+      // What the key promises to repeat: a replay with other parameters or images is a 422, not the old job.
+      const hashes = await Promise.all(
+        uploads.map((u) => requestFingerprint([kind, format, topology, uploads.length], u.bytes)),
       );
       await storeUploads(storage, uploads);
       let rows: GenerationRow[];
@@ -85,8 +88,8 @@ export function generationRoutes(deps: AppDeps) {
           for (const [i, u] of uploads.entries()) {
             const key = keys[i];
             const [row] = await tx.unsafe(
-              `select ${GENERATION_COLUMNS} from public.create_generation($1, $2, $3, $4, $5, $6, $7)`,
-              [kind, format, topology, u.key, u.type, u.bytes.byteLength, key],
+              `select ${GENERATION_COLUMNS} from public.create_generation($1, $2, $3, $4, $5, $6, $7, $8)`,
+              [kind, format, topology, u.key, u.type, u.bytes.byteLength, key, hashes[i]],
             );
             created.push(row as unknown as GenerationRow);
           }
