@@ -64,6 +64,23 @@ describe('costly SVG features are refused before rasterising', () => {
     ).toMatch(/order 99/);
   });
 
+  it('filters drawn too often: 30 ten-octave turbulences, a filtered shape in 1,000 <use> copies, filters from <style>', () => {
+    const turbulence = (id: string) =>
+      `<filter id="${id}">${'<feTurbulence numOctaves="10"/>'.repeat(30)}</filter>`;
+    expect(refusal(svg(`${turbulence('f')}<rect width="9" height="9" filter="url(#f)"/>`)).message).toMatch(
+      /64 filter passes/,
+    );
+    const blur = '<filter id="b"><feGaussianBlur stdDeviation="2"/></filter>';
+    const copies = Array.from({ length: 1000 }, () => '<use href="#r"/>').join('');
+    expect(
+      refusal(svg(`${blur}<rect id="r" width="9" height="9" filter="url(#b)"/>${copies}`)).message,
+    ).toMatch(/filter passes/);
+    const styled = `${blur}<style>rect { filter: url(#b) }</style>${'<rect width="1" height="1"/>'.repeat(300)}`;
+    expect(refusal(svg(styled)).message).toMatch(/filter passes/);
+    // The same shapes without the style sheet's filter are fine.
+    expect(checkSvg(svg(`${blur}${'<rect width="1" height="1"/>'.repeat(300)}`))).toBeNull();
+  });
+
   it('an absurd aspect ratio that would rasterise past the pixel budget', () => {
     const e = refusal(svg('<rect width="1" height="1"/>', 'width="1" height="100000"'));
     expect(e.code).toBe('input_too_large');
@@ -88,7 +105,7 @@ describe('ordinary SVGs still rasterise', () => {
   });
 
   it('the limits are options', () => {
-    expect(checkSvg(octaveBomb, { maxOctaves: 5000 })).toBeNull();
+    expect(checkSvg(octaveBomb, { maxOctaves: 5000, maxFilterPasses: 5000 })).toBeNull();
     expect(checkSvg(useFanOut(3, 10), { maxExpandedElements: 100 })?.code).toBe('input_too_large');
     expect(checkSvg(useFanOut(3, 10))).toBeNull();
     expect(SVG_LIMITS.maxOctaves).toBeLessThan(2000);

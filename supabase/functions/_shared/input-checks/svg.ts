@@ -19,6 +19,11 @@ export interface SvgLimits {
   maxKernelOrder: number;
   /** Elements drawn once every `<use>` is expanded. */
   maxExpandedElements: number;
+  /**
+   * Filter passes drawn in all: each filtered element drawn (its `<use>` copies too) costs its filter's
+   * primitives plus its extra turbulence octaves. One pass over a 1024² canvas took 40–270 ms here.
+   */
+  maxFilterPasses: number;
   /** Longest side the engine rasterises to, and the pixel budget at that size. */
   rasterSize: number;
   maxPixels: number;
@@ -30,6 +35,7 @@ export const SVG_LIMITS: SvgLimits = {
   maxFilterRadius: 200,
   maxKernelOrder: 9,
   maxExpandedElements: 50_000,
+  maxFilterPasses: 64,
   rasterSize: 1024,
   maxPixels: 40_000_000,
 };
@@ -97,8 +103,33 @@ const numbers = (value: string | null): number[] =>
     .filter(Boolean)
     .map(Number);
 
-/** Elements drawn after expanding `<use>`: ids are resolved once, a cycle counts as too costly. */
-function expandedCount(roots: Element[], cap: number): number {
+interface Expansion {
+  /** Elements drawn once every `<use>` is expanded. */
+  elements: number;
+  /** Filter passes drawn: per filtered element drawn, its filter's primitives plus extra octaves. */
+  filterPasses: number;
+}
+
+/** A filter's passes: one per primitive, plus each turbulence octave beyond the first. */
+function filterCost(filter: Element): number {
+  let cost = 0;
+  const visit = (e: Element) => {
+    const name = e.name.toLowerCase();
+    if (isPrimitive(name)) cost++;
+    if (name === 'feturbulence') cost += Math.max(0, Number(attr(e.attrs, 'numOctaves') ?? 1) - 1) || 0;
+    e.children.forEach(visit);
+  };
+  filter.children.forEach(visit);
+  return cost;
+}
+
+const FILTER_REF = /filter\s*[:=]\s*["']?\s*url\(\s*["']?#([^"')\s]+)/i;
+
+/**
+ * What drawing the document costs after expanding `<use>` (ids resolved once; a cycle counts as
+ * unbounded). Stops counting past the caps, so a billion-fold fan-out costs no more than the caps to judge.
+ */
+function expand(roots: Element[], caps: Expansion, styleFilters: string[]): Expansion {
   const byId = new Map<string, Element>();
   const visit = (e: Element) => {
     const id = attr(e.attrs, 'id');
@@ -106,34 +137,53 @@ function expandedCount(roots: Element[], cap: number): number {
     e.children.forEach(visit);
   };
   roots.forEach(visit);
-  const memo = new Map<Element, number>();
+  // A filter named in a <style> sheet may apply to any element: count it on every one (an upper bound).
+  const everyElement = Math.max(
+    0,
+    ...styleFilters.map((id) => (byId.has(id) ? filterCost(byId.get(id)!) : 0)),
+  );
+  const over = (x: Expansion) => x.elements > caps.elements || x.filterPasses > caps.filterPasses;
+  const memo = new Map<Element, Expansion>();
   const active = new Set<Element>();
-  const size = (e: Element): number => {
+  const unbounded = { elements: Number.POSITIVE_INFINITY, filterPasses: Number.POSITIVE_INFINITY };
+  const size = (e: Element): Expansion => {
     const known = memo.get(e);
-    if (known !== undefined) return known;
-    if (active.has(e)) return Number.POSITIVE_INFINITY;
+    if (known) return known;
+    if (active.has(e)) return unbounded;
     active.add(e);
-    let total = 1;
+    const total: Expansion = { elements: 1, filterPasses: everyElement };
+    const filterId = FILTER_REF.exec(e.attrs)?.[1];
+    const filter = filterId ? byId.get(filterId) : undefined;
+    if (filter) total.filterPasses += filterCost(filter);
+    const add = (x: Expansion) => {
+      total.elements += x.elements;
+      total.filterPasses += x.filterPasses;
+    };
     for (const child of e.children) {
-      total += size(child);
-      if (total > cap) break;
+      if (over(total)) break;
+      add(size(child));
     }
-    if (e.name.toLowerCase() === 'use' && total <= cap) {
+    if (e.name.toLowerCase() === 'use' && !over(total)) {
       const href = attr(e.attrs, 'href') ?? attr(e.attrs, 'xlink:href');
       const target = href?.startsWith('#') ? byId.get(href.slice(1)) : undefined;
-      if (target) total += size(target);
+      if (target) add(size(target));
     }
     active.delete(e);
     memo.set(e, total);
     return total;
   };
-  let total = 0;
+  const total: Expansion = { elements: 0, filterPasses: 0 };
   for (const r of roots) {
-    total += size(r);
-    if (total > cap) break;
+    if (over(total)) break;
+    const x = size(r);
+    total.elements += x.elements;
+    total.filterPasses += x.filterPasses;
   }
   return total;
 }
+
+const isPrimitive = (name: string) =>
+  name.startsWith('fe') && !/^fe(func[rgba]|(distant|point|spot)light|mergenode)$/.test(name);
 
 /**
  * The root's width, height and viewBox give the aspect the engine rasterises at (longest side =
@@ -190,7 +240,7 @@ export function checkSvg(text: string, options: Partial<SvgLimits> = {}): SvgPro
   const inspect = (e: Element) => {
     if (problem) return;
     const name = e.name.toLowerCase();
-    if (name.startsWith('fe') && !/^fe(func[rgba]|(distant|point|spot)light|mergenode)$/.test(name)) {
+    if (isPrimitive(name)) {
       primitives++;
       if (primitives > limits.maxFilterPrimitives) {
         problem = costly(`more than ${limits.maxFilterPrimitives} filter effects`);
@@ -226,9 +276,22 @@ export function checkSvg(text: string, options: Partial<SvgLimits> = {}): SvgPro
   roots.forEach(inspect);
   if (problem) return problem;
 
-  if (expandedCount(roots, limits.maxExpandedElements) > limits.maxExpandedElements) {
+  const styleFilters = [...text.matchAll(/<style[\s\S]*?<\/style>/gi)].flatMap((m) =>
+    [...m[0].matchAll(/url\(\s*["']?#([^"')\s]+)/gi)].map((u) => u[1]),
+  );
+  const drawn = expand(
+    roots,
+    { elements: limits.maxExpandedElements, filterPasses: limits.maxFilterPasses },
+    styleFilters,
+  );
+  if (drawn.elements > limits.maxExpandedElements) {
     return costly(
       `more than ${limits.maxExpandedElements.toLocaleString('en-US')} shapes once its <use> copies are drawn`,
+    );
+  }
+  if (drawn.filterPasses > limits.maxFilterPasses) {
+    return costly(
+      `filters on more shapes, or with more octaves, than ${limits.maxFilterPasses} filter passes`,
     );
   }
   const pixels = rasterPixels(svg, limits.rasterSize);
