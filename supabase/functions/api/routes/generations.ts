@@ -1,5 +1,6 @@
 /**
- * POST /api/generations (one image, or several for a batch), GET list and one, DELETE from the history.
+ * POST /api/generations (one image, or several for a batch), GET list and one, POST /:id/cancel (queued or
+ * running, refunded once), DELETE from the history.
  * The upload is stored first under a random key; then ONE SQL function checks the limit and idempotency,
  * spends the credits, inserts the row and enqueues the job. If that fails the upload is deleted again.
  */
@@ -129,6 +130,17 @@ export function generationRoutes(deps: AppDeps) {
         tx.unsafe(`select ${GENERATION_COLUMNS} from public.generations where id = $1`, [id]),
       );
       if (!row) throw notFound('No generation with this id.');
+      return c.json({
+        generation: await generationJson(row as unknown as GenerationRow, config.generations),
+      });
+    })
+    .post('/:id/cancel', async (c) => {
+      // Owner or admin; queued or running. Refunds once; a running conversion stops within a heartbeat.
+      const caller = requireUser(c.get('caller'));
+      const id = checkId(c.req.param('id'));
+      const [row] = await db.asCaller(caller, (tx) =>
+        tx.unsafe(`select ${GENERATION_COLUMNS} from public.cancel_generation($1)`, [id]),
+      );
       return c.json({
         generation: await generationJson(row as unknown as GenerationRow, config.generations),
       });
