@@ -12,7 +12,7 @@ import { requireUser } from '../lib/auth.ts';
 import { hashClientIp } from '../lib/client-ip.ts';
 import type { Caller, Tx } from '../lib/db.ts';
 import { GENERATION_COLUMNS, type GenerationRow, generationJson } from '../lib/generations.ts';
-import { freeIdempotencyKey } from '../lib/idempotency.ts';
+import { freeIdempotencyKey, requestFingerprint } from '../lib/idempotency.ts';
 import {
   readFormat,
   readIdempotencyKey,
@@ -54,12 +54,14 @@ export function freeGenerationRoutes(deps: AppDeps) {
       const [image] = await readImages(upload, limits, 1);
       const ipHash = await hashClientIp(c, ipKey, config.clientIp);
 
+      // What the key promises to repeat: a replay with another format or image is a 422.
+      const fingerprint = await requestFingerprint(['free', format], image.bytes);
       await storeUploads(storage, [image]);
       let row: GenerationRow;
       try {
         [row] = (await asApiForCaller(caller, (tx) =>
           tx.unsafe(
-            `select ${GENERATION_COLUMNS} from public.create_free_generation($1, $2, $3, $4, $5, $6)`,
+            `select ${GENERATION_COLUMNS} from public.create_free_generation($1, $2, $3, $4, $5, $6, $7)`,
             [
               format,
               image.key,
@@ -67,6 +69,7 @@ export function freeGenerationRoutes(deps: AppDeps) {
               image.bytes.byteLength,
               freeIdempotencyKey(idempotencyKey),
               ipHash,
+              fingerprint,
             ],
           ),
         )) as unknown as GenerationRow[];

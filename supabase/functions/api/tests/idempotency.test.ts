@@ -118,3 +118,26 @@ test('the admin credit grant takes an Idempotency-Key: applied once, refused for
   // Without a key every call is its own grant, as before.
   assert.equal((await grant(alice.id, 5, '')).status, 200);
 });
+
+test('free conversions: their keys are their own, and a replay with another format is 422', async () => {
+  const user = await createUser(sql);
+  const token = await tokenFor(user);
+  const free = (format: string, key: string) => {
+    const body = new FormData();
+    body.set('format', format);
+    body.append('image', new File([PNG_1X1 as Uint8Array<ArrayBuffer>], 'photo.png'));
+    return app.request('/api/generations/free', {
+      method: 'POST',
+      body,
+      headers: { authorization: `Bearer ${token}`, 'idempotency-key': key, 'x-forwarded-for': '192.0.2.77' },
+    });
+  };
+  const first = await free('glb', 'free-1');
+  assert.equal(first.status, 202);
+  const again = await free('glb', 'free-1');
+  assert.equal((await again.json()).generation.id, (await first.json()).generation.id);
+  const other = await free('stl', 'free-1');
+  assert.equal(other.status, 422);
+  assert.match((await other.json()).error, /already used for a different request/);
+  assert.equal(await generationCount(user.id), 1);
+});
