@@ -4,6 +4,7 @@
  */
 import { type DecodeOptions, decodeImage } from '../decode/decode.ts';
 import { EngineError } from '../errors.ts';
+import type { FragmentReport } from '../geometry/fragments.ts';
 import { type LiftedSolid, type LiftOptions, liftSolid } from '../geometry/lift.ts';
 import { type IsolatedSubject, isolateSubject } from '../isolate/isolate.ts';
 import type { Segmenter } from '../isolate/segmenter.ts';
@@ -39,6 +40,11 @@ export interface ConvertStats {
    * unsimplified solid was kept.
    */
   topology: { edgesChecked: number; attempts: SimplifyAttempt[]; fallback: boolean };
+  /**
+   * Parts of the subject that came apart from the body: joined back by a thin bridge, dropped (specks,
+   * small far parts) or left separate (big far parts: another subject).
+   */
+  fragments: FragmentReport;
   /** Milliseconds per stage, in pipeline order. */
   timings: Record<string, number>;
   totalMs: number;
@@ -133,6 +139,7 @@ export async function convertBytes(
   return {
     mesh,
     texture: atlas.texture,
+    elevationDeg: solid.elevationDeg,
     stats: {
       width: image.width,
       height: image.height,
@@ -141,6 +148,7 @@ export async function convertBytes(
       triangles: mesh.indices.length / 3,
       vertices: mesh.positions.length / 3,
       frame: { unitsPerPixel: solid.unitsPerPixel, centrePx: solid.centrePx },
+      fragments: solid.fragments,
       topology: {
         edgesChecked: simplified.edgesChecked,
         attempts: simplified.attempts,
