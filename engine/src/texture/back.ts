@@ -14,7 +14,6 @@
  * the sheets), and the photo's colour returns only in the last 0.6% before the silhouette.
  */
 import { distanceToBoundary } from '../geometry/distance.ts';
-import { blurInside } from '../geometry/thickness.ts';
 import type { RgbaImage } from '../types.ts';
 import { pushPullFill } from './fill.ts';
 
@@ -69,17 +68,33 @@ export function backColours(
   const filled = pushPullFill(image, rim, { trustThreshold: 0.5 })[0].rgb;
   // Smooth the whole fill (rim included: its own details are features too), then bring the photo's exact
   // colours back only in the last pixels before the silhouette, so the back meets the front seamlessly.
-  const all = new Uint8Array(w * h).fill(1);
   const radius = Math.max(2, Math.round(band));
   const channel = new Float32Array(w * h);
   const seam = Math.max(1.5, opts.seamBlend * Math.max(w, h));
   for (let k = 0; k < 3; k++) {
     for (let i = 0; i < w * h; i++) channel[i] = filled[i * 3 + k];
-    for (let pass = 0; pass < 3; pass++) blurInside(channel, all, w, h, radius);
+    for (let pass = 0; pass < 3; pass++) boxBlur(channel, w, h, radius);
     for (let i = 0; i < w * h; i++) {
       const t = inside[i] && rim[i] ? Math.max(0, 1 - dist[i] / seam) : 0;
       filled[i * 3 + k] = channel[i] * (1 - t) + data[i * 4 + k] * t;
     }
   }
   return filled;
+}
+
+/** Separable box blur with edge clamping, in place, O(n) whatever the radius (a running sum per line). */
+function boxBlur(field: Float32Array, w: number, h: number, r: number): void {
+  const line = new Float32Array(Math.max(w, h));
+  const run = (start: number, stride: number, n: number) => {
+    for (let i = 0; i < n; i++) line[i] = field[start + i * stride];
+    let sum = 0;
+    for (let j = -r; j <= r; j++) sum += line[Math.min(n - 1, Math.max(0, j))];
+    const k = 1 / (2 * r + 1);
+    for (let i = 0; i < n; i++) {
+      field[start + i * stride] = sum * k;
+      sum += line[Math.min(n - 1, i + r + 1)] - line[Math.max(0, i - r)];
+    }
+  };
+  for (let y = 0; y < h; y++) run(y * w, 1, w);
+  for (let x = 0; x < w; x++) run(x, w, h);
 }

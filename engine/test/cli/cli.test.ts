@@ -30,6 +30,8 @@ describe('img3d arguments', () => {
     });
     expect(parseArgs(['a.png', '-o', 'x.stl']).format).toBe('stl');
     expect(parseArgs(['a.png', '-o', 'x.zip']).format).toBe('obj');
+    expect(parseArgs(['a.png', '-o', 'x.stl', '--flat-base', '0']).flatBaseMm).toBe(0);
+    expect(parseArgs(['a.png', '-o', 'x.stl']).flatBaseMm).toBeUndefined(); // the exporter's 3 mm
   });
 
   it('rejects contradictions with a reason', () => {
@@ -37,6 +39,8 @@ describe('img3d arguments', () => {
     expect(() => parseArgs(['a.png', '--format', 'dae'])).toThrow(/unknown format/);
     expect(() => parseArgs(['a.png', '--topology', 'mid'])).toThrow(/low or high/);
     expect(() => parseArgs([])).toThrow(/no input/);
+    expect(() => parseArgs(['a.png', '--flat-base', '12'])).toThrow(/between 0 and 10/);
+    expect(() => parseArgs(['a.png', '--flat-base', 'thick'])).toThrow(/between 0 and 10/);
   });
 });
 
