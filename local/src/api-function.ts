@@ -52,6 +52,8 @@ export async function startApiFunction(options: ApiFunctionOptions): Promise<Api
         SUPABASE_ANON_KEY: options.anonKey,
         SUPABASE_SERVICE_ROLE_KEY: options.serviceRoleKey,
         JWT_SECRET: options.jwtSecret,
+        // The SPA's origin may call from a browser (CORS); the gateway serves both on it.
+        SITE_URL: options.supabaseUrl,
         LIFT3D_ENV: 'development',
         ...options.extraEnv,
       },

@@ -7,6 +7,7 @@ import type { JWTPayload } from 'jose';
 import type { Storage } from '../_shared/storage/index.ts';
 import { type AuthVariables, authenticate } from './lib/auth.ts';
 import type { ApiConfig } from './lib/config.ts';
+import { corsMiddleware } from './lib/cors.ts';
 import type { Db } from './lib/db.ts';
 import { handleError } from './lib/handle-error.ts';
 import { adminAnalyticsRoutes } from './routes/admin-analytics.ts';
@@ -38,6 +39,9 @@ export type AppEnv = { Variables: AuthVariables };
 
 export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>().basePath('/api');
+  // Before authentication: preflights carry no token, and a refused token still needs CORS headers for
+  // the SPA on another origin to read the 401.
+  app.use('*', corsMiddleware({ allowedOrigins: deps.config.corsOrigins ?? [] }));
   app.use('*', async (c, next) => {
     await next();
     c.header('Cache-Control', 'no-store');

@@ -3,6 +3,7 @@
  * platform provides SUPABASE_URL, SUPABASE_DB_URL and the keys; the local stack sets the same names.
  */
 import type { StorageConfig } from '../../_shared/storage/index.ts';
+import { corsOrigins } from './cors.ts';
 
 export interface ApiConfig {
   version: string;
@@ -21,6 +22,8 @@ export interface ApiConfig {
   paypal: PayPalConfig | null;
   port: number;
   host: string;
+  /** Browser origins allowed to call the api (SITE_URL's origin plus CORS_ORIGINS); none: same origin only. */
+  corsOrigins?: string[];
   /** Uploads, results and signed file links of generations (absent: those routes answer 503). */
   generations?: GenerationsConfig;
 }
@@ -115,6 +118,7 @@ export function loadConfig(env: Env): ApiConfig {
     maxDbConnections: Number(env.get('DB_MAX_CONNECTIONS') ?? 5),
     paypal: loadPayPal(env),
     generations: loadGenerations(env, jwtSecret),
+    corsOrigins: corsOrigins(env.get('SITE_URL'), env.get('CORS_ORIGINS')),
     port: Number(env.get('PORT') ?? 8000),
     host: env.get('HOST') ?? '0.0.0.0',
   };
