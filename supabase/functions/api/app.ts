@@ -5,7 +5,7 @@
 import { Hono } from 'hono';
 import type { JWTPayload } from 'jose';
 import type { Storage } from '../_shared/storage/index.ts';
-import { type AuthVariables, authenticate } from './lib/auth.ts';
+import { type AuthVariables, authenticate, type SessionCheck, sessionCheckFor } from './lib/auth.ts';
 import type { ApiConfig } from './lib/config.ts';
 import { corsMiddleware } from './lib/cors.ts';
 import type { Db } from './lib/db.ts';
@@ -31,6 +31,8 @@ export interface AppDeps {
   config: ApiConfig;
   db: Db;
   verify: (token: string) => Promise<JWTPayload>;
+  /** Refuses writes from signed-out sessions; by default looked up in auth.sessions (null: no check). */
+  sessionCheck?: SessionCheck | null;
   /** Uploads and results; by default made from config.generations.storage (null: not configured). */
   storage?: Storage | null;
 }
@@ -46,7 +48,10 @@ export function createApp(deps: AppDeps) {
     await next();
     c.header('Cache-Control', 'no-store');
   });
-  app.use('*', authenticate(deps.verify));
+  app.use(
+    '*',
+    authenticate(deps.verify, deps.sessionCheck === undefined ? sessionCheckFor(deps.db) : deps.sessionCheck),
+  );
   app.route('/', healthRoutes(deps));
   app.route('/analytics', analyticsRoutes(deps));
   app.route('/', formRoutes(deps));
