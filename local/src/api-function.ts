@@ -48,6 +48,7 @@ export async function startApiFunction(options: ApiFunctionOptions): Promise<Api
         PORT: String(port),
         HOST: '127.0.0.1',
         SUPABASE_DB_URL: options.databaseUrl,
+        DATABASE_URL: options.databaseUrl,
         SUPABASE_URL: options.supabaseUrl,
         SUPABASE_ANON_KEY: options.anonKey,
         SUPABASE_SERVICE_ROLE_KEY: options.serviceRoleKey,

@@ -11,15 +11,35 @@ import { ApiError, unauthorized } from './errors.ts';
 
 export type AuthVariables = { caller: Caller };
 
-export function createVerifier(config: Pick<ApiConfig, 'jwtSecret' | 'jwksUrl' | 'jwtIssuer'>) {
+export interface VerifierOptions {
+  /** Seconds before an unknown key id may trigger another JWKS fetch (jose's default: 30). */
+  jwksCooldownSeconds?: number;
+}
+
+/**
+ * Verifies access tokens as hosted Supabase issues them: asymmetric (ES256, or RS256) against the
+ * project's JWKS, which is fetched again when a token names a key id it does not hold (key rotation);
+ * or HS256 with the legacy shared secret. `iss` and `aud` are checked when configured.
+ */
+export function createVerifier(
+  config: Pick<ApiConfig, 'jwtSecret' | 'jwksUrl' | 'jwtIssuer'> & { jwtAudience?: string | null },
+  options: VerifierOptions = {},
+) {
   const secret = config.jwtSecret ? new TextEncoder().encode(config.jwtSecret) : null;
-  const jwks = config.jwksUrl ? createRemoteJWKSet(new URL(config.jwksUrl)) : null;
+  const jwks = config.jwksUrl
+    ? createRemoteJWKSet(new URL(config.jwksUrl), {
+        cooldownDuration: (options.jwksCooldownSeconds ?? 30) * 1000,
+      })
+    : null;
   if (!secret && !jwks) throw new Error('auth: configure JWT_SECRET or SUPABASE_URL to verify tokens');
+  const checks = {
+    issuer: config.jwtIssuer ?? undefined,
+    audience: config.jwtAudience ?? undefined,
+  };
   return async (token: string): Promise<JWTPayload> => {
-    const options = { issuer: config.jwtIssuer ?? undefined, algorithms: secret ? ['HS256'] : undefined };
     const { payload } = secret
-      ? await jwtVerify(token, secret, options)
-      : await jwtVerify(token, jwks!, options);
+      ? await jwtVerify(token, secret, { ...checks, algorithms: ['HS256'] })
+      : await jwtVerify(token, jwks!, { ...checks, algorithms: ['ES256', 'RS256'] });
     return payload;
   };
 }
