@@ -9,9 +9,11 @@ insert into allowed values
   ('authenticated', 'admin_add_credits(uuid,integer)'),
   ('authenticated', 'admin_analytics(text)'),
   ('authenticated', 'admin_delete_user(uuid)'),
+  ('authenticated', 'admin_grant_credits(uuid,integer,text)'),
   ('authenticated', 'admin_set_admin(uuid,boolean)'),
   ('authenticated', 'admin_set_credits(uuid,integer)'),
-  ('authenticated', 'create_generation(text,text,text,text,text,integer,text)'),
+  ('authenticated', 'cancel_generation(uuid)'),
+  ('authenticated', 'create_generation(text,text,text,text,text,integer,text,text)'),
   ('authenticated', 'delete_generation(uuid)');
 
 create temp table callable as

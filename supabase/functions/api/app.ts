@@ -10,6 +10,7 @@ import type { ApiConfig } from './lib/config.ts';
 import { corsMiddleware } from './lib/cors.ts';
 import type { Db } from './lib/db.ts';
 import { handleError } from './lib/handle-error.ts';
+import { requestLimits } from './lib/request-limits.ts';
 import { adminAnalyticsRoutes } from './routes/admin-analytics.ts';
 import { adminCreditPackRoutes } from './routes/admin-credit-packs.ts';
 import { adminSettingRoutes } from './routes/admin-settings.ts';
@@ -48,6 +49,7 @@ export function createApp(deps: AppDeps) {
     await next();
     c.header('Cache-Control', 'no-store');
   });
+  app.use('*', requestLimits(deps.config.requestLimits));
   app.use(
     '*',
     authenticate(deps.verify, deps.sessionCheck === undefined ? sessionCheckFor(deps.db) : deps.sessionCheck),
