@@ -152,7 +152,10 @@ test('Remember me off keeps the session for this browser session only; a corrupt
   expect(await page.evaluate(() => localStorage.getItem('user'))).toBeNull();
 });
 
-test('edit the profile, then sign in with the new e-mail', async ({ page, baseURL }) => {
+test('edit the profile; the new e-mail applies only after both addresses confirm', async ({
+  page,
+  baseURL,
+}) => {
   const who = newIdentity('profile');
   await signUpByApi(baseURL as string, who);
   await page.goto('/');
@@ -176,8 +179,31 @@ test('edit the profile, then sign in with the new e-mail', async ({ page, baseUR
   await page.getByLabel('Email Address').fill(changed.email);
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByText('Profile Updated')).toBeVisible();
-  await expect(page.getByText('Your profile has been successfully updated.')).toBeVisible();
+  await expect(page.getByText(`we sent a link to ${who.email} and to ${changed.email}`)).toBeVisible();
   await expect(page.getByTestId('profile-name')).toHaveText(changed.name);
+  // Not yet: the sign-in address stays until both mails are confirmed.
+  await expect(page.getByTestId('profile-email')).toHaveText(who.email);
+
+  const base = new URL(baseURL as string);
+  const follow = async (address: string) => {
+    const mail = await latestMailTo(address);
+    expect(mail.subject).toBe('Confirm the e-mail change');
+    const link = /https?:\/\/\S+\/auth\/v1\/verify\?\S+/.exec(mail.text_body)?.[0];
+    expect(link, mail.text_body).toBeTruthy();
+    // The stack's site URL says localhost; the browser reached it as 127.0.0.1 (same server).
+    const target = new URL(link as string);
+    target.host = base.host;
+    const redirect = new URL(target.searchParams.get('redirect_to') as string);
+    redirect.host = base.host;
+    target.searchParams.set('redirect_to', redirect.toString());
+    await page.goto(target.toString());
+    await page.waitForURL('**/profile**');
+  };
+  await follow(changed.email);
+  await page.reload();
+  await expect(page.getByTestId('profile-email')).toHaveText(who.email);
+  await follow(who.email);
+  await page.reload();
   await expect(page.getByTestId('profile-email')).toHaveText(changed.email);
 
   await page.getByRole('tab', { name: 'Activity' }).click();
@@ -210,6 +236,12 @@ test('change the password (checking the current one) and sign in with it', async
   await d.getByLabel('Confirm New Password').fill('short');
   await d.getByRole('button', { name: 'Change Password' }).click();
   await expect(page.getByText('Password must be at least 6 characters long.')).toBeVisible();
+
+  // A password from breach lists is refused by Supabase Auth's policy, in words.
+  await d.getByLabel('New Password', { exact: true }).fill('password1');
+  await d.getByLabel('Confirm New Password').fill('password1');
+  await d.getByRole('button', { name: 'Change Password' }).click();
+  await expect(page.getByText('This password is too common or has appeared in a data breach.')).toBeVisible();
 
   await d.getByLabel('Current Password').fill('not-my-password');
   await d.getByLabel('New Password', { exact: true }).fill('new-secret-1');

@@ -48,10 +48,13 @@ export async function startApiFunction(options: ApiFunctionOptions): Promise<Api
         PORT: String(port),
         HOST: '127.0.0.1',
         SUPABASE_DB_URL: options.databaseUrl,
+        DATABASE_URL: options.databaseUrl,
         SUPABASE_URL: options.supabaseUrl,
         SUPABASE_ANON_KEY: options.anonKey,
         SUPABASE_SERVICE_ROLE_KEY: options.serviceRoleKey,
         JWT_SECRET: options.jwtSecret,
+        // The SPA's origin may call from a browser (CORS); the gateway serves both on it.
+        SITE_URL: options.supabaseUrl,
         LIFT3D_ENV: 'development',
         ...options.extraEnv,
       },

@@ -4,6 +4,7 @@
  * auth server(s) on it.
  */
 import { afterAll, beforeAll, describe } from 'vitest';
+import { accountChangesSuite } from './auth-account-changes.suite.ts';
 import { coreSuite } from './auth-core.suite.ts';
 import { googleSuite } from './auth-google.suite.ts';
 import { limitsSuite } from './auth-limits.suite.ts';
@@ -23,4 +24,5 @@ describe.each(ENGINES)('auth server on %s', (engine) => {
   recoveryAdminSuite(() => db);
   limitsSuite(() => db);
   googleSuite(() => db);
+  accountChangesSuite(() => db);
 });

@@ -8,7 +8,15 @@ import { type Runner, run, runMigrations, type TaskList } from 'graphile-worker'
 export interface QueueOptions {
   databaseUrl: string;
   embeddedDatabase: boolean;
+  /** Jobs run at once; sizes the pool (default 1). */
+  concurrency?: number;
 }
+
+/**
+ * graphile-worker's own pool (its default is 10). With Supabase's pooler every connection counts against
+ * the project's limit: one per running job plus one for polling and LISTEN is enough.
+ */
+export const QUEUE_POOL_SIZE = { perJob: 1, extra: 2 } as const;
 
 /** SIGTERM lets running conversions finish (minutes); only then does the pool give up on them. */
 const GRACEFUL_SHUTDOWN_MS = 30 * 60 * 1000;
@@ -18,6 +26,7 @@ function preset(options: QueueOptions) {
     worker: {
       preparedStatements: !options.embeddedDatabase,
       connectionString: options.databaseUrl,
+      maxPoolSize: (options.concurrency ?? 1) * QUEUE_POOL_SIZE.perJob + QUEUE_POOL_SIZE.extra,
       gracefulShutdownAbortTimeout: GRACEFUL_SHUTDOWN_MS,
     },
   };

@@ -125,3 +125,10 @@ alter table auth.identities owner to supabase_auth_admin;
 alter table auth.flow_state owner to supabase_auth_admin;
 alter table auth.oauth_client_states owner to supabase_auth_admin;
 alter table auth.one_time_tokens owner to supabase_auth_admin;
+
+-- Secure e-mail change (GoTrue's double_confirm_changes): the new address waits in `email_change` until
+-- both links are followed; each token column holds the hash of the code mailed to one address.
+alter table auth.users add column if not exists email_change_token_new varchar(255) default '';
+alter table auth.users add column if not exists email_change_token_current varchar(255) default '';
+alter table auth.users add column if not exists email_change_confirm_status smallint default 0;
+alter table auth.users add column if not exists email_change_sent_at timestamptz;

@@ -17,6 +17,11 @@ export interface RateLimits {
   tokenVerifications: RateLimit;
   /** E-mails sent by the server, all addresses together (Supabase with custom SMTP: 30 per hour). */
   emailSent: RateLimit;
+  /**
+   * Wrong passwords per account (sign-in and the current password of a change), whatever the address:
+   * stops guessing spread over many addresses. Only misses count.
+   */
+  passwordFailuresPerAccount: RateLimit;
 }
 
 export interface OidcProviderConfig {
@@ -43,6 +48,10 @@ export interface AuthConfig {
   /** Seconds a rotated refresh token may still be presented (Supabase: 10). */
   refreshTokenReuseIntervalSeconds?: number;
   minimumPasswordLength?: number;
+  /** GOTRUE_SECURITY_UPDATE_PASSWORD_REQUIRE_CURRENT_PASSWORD: PUT /user needs `current_password`. */
+  updatePasswordRequireCurrentPassword?: boolean;
+  /** Refuse the shipped list of common and breached passwords (Supabase hosted: leaked-password check). */
+  rejectCommonPasswords?: boolean;
   /** Seconds a recovery token stays valid (Supabase: 3600). */
   otpExpirySeconds?: number;
   /** Minimum seconds between two recovery mails to one user (Supabase hosted: 60). */
@@ -62,7 +71,10 @@ export const DEFAULTS = {
     tokenRefresh: { limit: 150, windowSeconds: 300 },
     tokenVerifications: { limit: 30, windowSeconds: 300 },
     emailSent: { limit: 30, windowSeconds: 3600 },
+    passwordFailuresPerAccount: { limit: 10, windowSeconds: 900 },
   } satisfies RateLimits,
+  updatePasswordRequireCurrentPassword: true,
+  rejectCommonPasswords: true,
   refreshTokenReuseIntervalSeconds: 10,
   minimumPasswordLength: 6,
   otpExpirySeconds: 3600,
@@ -115,5 +127,8 @@ export function resolveAuthConfig(config: AuthConfig): ResolvedAuthConfig {
     flowStateExpirySeconds: config.flowStateExpirySeconds ?? DEFAULTS.flowStateExpirySeconds,
     customAccessTokenHook: hook,
     trustForwardedFor: config.trustForwardedFor ?? DEFAULTS.trustForwardedFor,
+    updatePasswordRequireCurrentPassword:
+      config.updatePasswordRequireCurrentPassword ?? DEFAULTS.updatePasswordRequireCurrentPassword,
+    rejectCommonPasswords: config.rejectCommonPasswords ?? DEFAULTS.rejectCommonPasswords,
   };
 }

@@ -26,6 +26,8 @@ export type AuthErrorCode =
   | 'email_not_confirmed'
   | 'weak_password'
   | 'same_password'
+  | 'current_password_required'
+  | 'current_password_mismatch'
   | 'invalid_credentials'
   | 'otp_expired'
   | 'over_request_rate_limit'

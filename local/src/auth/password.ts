@@ -3,11 +3,19 @@
  * Supabase's password rules: at least `minimumPasswordLength` characters, at most 72 bytes (bcrypt's limit).
  */
 import bcrypt from 'bcryptjs';
+import { isCommonPassword } from './common-passwords.ts';
 import { AuthHttpError } from './errors.ts';
 
 const COST = 10;
 
-export function checkPassword(password: string, minimumLength: number): void {
+export interface PasswordPolicy {
+  minimumLength: number;
+  /** Refuse common and breached passwords (GoTrue's `weak_password` with reason `pwned`). */
+  rejectCommon: boolean;
+}
+
+export function checkPassword(password: string, policy: PasswordPolicy): void {
+  const minimumLength = policy.minimumLength;
   if (password.length < minimumLength) {
     throw new AuthHttpError(
       422,
@@ -20,6 +28,14 @@ export function checkPassword(password: string, minimumLength: number): void {
   }
   if (Buffer.byteLength(password, 'utf8') > 72) {
     throw new AuthHttpError(422, 'validation_failed', 'Password cannot be longer than 72 characters');
+  }
+  if (policy.rejectCommon && isCommonPassword(password)) {
+    throw new AuthHttpError(
+      422,
+      'weak_password',
+      'Password is known to be weak and easy to guess, please choose a different one.',
+      { extra: { weak_password: { reasons: ['pwned'] } } },
+    );
   }
 }
 
@@ -34,4 +50,12 @@ export async function passwordMatches(password: string, hash: string | null): Pr
     return false;
   }
   return bcrypt.compare(password, hash);
+}
+
+/** What sign-up and a user's own password change must meet (the admin API skips the common list, as GoTrue's). */
+export function userPasswordPolicy(config: {
+  minimumPasswordLength: number;
+  rejectCommonPasswords: boolean;
+}): PasswordPolicy {
+  return { minimumLength: config.minimumPasswordLength, rejectCommon: config.rejectCommonPasswords };
 }

@@ -37,6 +37,15 @@ export class RateLimiter {
     return Math.max(1, Math.ceil((1 - bucket.tokens) / ratePerMs / 1000));
   }
 
+  /** Seconds until `take` would succeed, without taking anything (0: it would succeed now). */
+  peek(name: string, key: string, rule: RateLimit): number {
+    const bucket = this.buckets.get(`${name}\u0000${key}`);
+    if (!bucket) return 0;
+    const ratePerMs = rule.limit / (rule.windowSeconds * 1000);
+    const tokens = Math.min(rule.limit, bucket.tokens + (this.now() - bucket.updatedAt) * ratePerMs);
+    return tokens >= 1 ? 0 : Math.max(1, Math.ceil((1 - tokens) / ratePerMs / 1000));
+  }
+
   /** Throws GoTrue's 429 when the bucket is empty. */
   enforce(name: string, key: string, rule: RateLimit, what: string): void {
     const wait = this.take(name, key, rule);

@@ -28,6 +28,9 @@ export interface UserRow {
   banned_until: Date | null;
   deleted_at: Date | null;
   is_anonymous: boolean;
+  /** The address waiting for confirmation ('' when none). */
+  email_change: string | null;
+  email_change_sent_at: Date | null;
 }
 
 export interface IdentityRow {
@@ -44,7 +47,7 @@ export interface IdentityRow {
 
 const USER_COLUMNS = `id, aud, role, email, encrypted_password, email_confirmed_at, invited_at, confirmation_sent_at,
   recovery_token, recovery_sent_at, last_sign_in_at, raw_app_meta_data, raw_user_meta_data, created_at, updated_at,
-  phone, banned_until, deleted_at, is_anonymous`;
+  phone, banned_until, deleted_at, is_anonymous, email_change, email_change_sent_at`;
 
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
@@ -193,6 +196,8 @@ export function userJson(user: UserRow, identities: IdentityRow[]) {
     role: user.role ?? 'authenticated',
     email: user.email ?? '',
     email_confirmed_at: iso(user.email_confirmed_at),
+    new_email: user.email_change || undefined,
+    email_change_sent_at: iso(user.email_change_sent_at),
     phone: user.phone ?? '',
     confirmation_sent_at: iso(user.confirmation_sent_at),
     confirmed_at: iso(user.email_confirmed_at),

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { authErrorMessage, GENERIC_AUTH_ERROR } from './authErrors';
+import { authErrorMessage, COMMON_PASSWORD, GENERIC_AUTH_ERROR } from './authErrors';
 
 describe('auth error messages', () => {
   test('known Supabase Auth codes become sentences', () => {
@@ -25,5 +25,17 @@ describe('auth error messages', () => {
     expect(authErrorMessage({ message: '' })).toBe(GENERIC_AUTH_ERROR);
     expect(authErrorMessage(null)).toBe(GENERIC_AUTH_ERROR);
     expect(authErrorMessage({ name: 'AuthRetryableFetchError', message: '{}' })).toBe('Network error');
+  });
+
+  test('a breached password reads differently from a short one; wrong current passwords say so', () => {
+    expect(authErrorMessage({ code: 'weak_password', reasons: ['pwned'], message: 'x' })).toBe(
+      COMMON_PASSWORD,
+    );
+    expect(authErrorMessage({ code: 'weak_password', reasons: ['length'], message: 'x' })).toBe(
+      'Password must be at least 6 characters.',
+    );
+    expect(authErrorMessage({ code: 'current_password_mismatch', message: 'x' })).toBe(
+      'Your current password is incorrect.',
+    );
   });
 });

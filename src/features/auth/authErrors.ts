@@ -15,6 +15,8 @@ const BY_CODE: Record<string, string> = {
   user_banned: 'This account has been suspended. Please contact support.',
   weak_password: 'Password must be at least 6 characters.',
   same_password: 'Your new password must be different from the current one.',
+  current_password_mismatch: 'Your current password is incorrect.',
+  current_password_required: 'Please enter your current password.',
   signup_disabled: 'Sign-ups are closed at the moment.',
   otp_expired: 'This link is invalid or has expired. Please request a new one.',
   flow_state_not_found: 'This sign-in link has expired. Please start again.',
@@ -24,9 +26,21 @@ const BY_CODE: Record<string, string> = {
     'This link was opened in a different browser. Please open it where you asked for it, or request a new one.',
 };
 
+/** Supabase's answer for a password found in breach corpora (HIBP on hosted, a shipped list locally). */
+export const COMMON_PASSWORD =
+  'This password is too common or has appeared in a data breach. Please choose a different one.';
+
 export function authErrorMessage(error: unknown): string {
   if (!error) return GENERIC_AUTH_ERROR;
-  const e = error as { code?: unknown; status?: unknown; message?: unknown; name?: unknown };
+  const e = error as {
+    code?: unknown;
+    status?: unknown;
+    message?: unknown;
+    name?: unknown;
+    reasons?: unknown;
+  };
+  if (e.code === 'weak_password' && Array.isArray(e.reasons) && e.reasons.includes('pwned'))
+    return COMMON_PASSWORD;
   if (typeof e.code === 'string' && BY_CODE[e.code]) return BY_CODE[e.code];
   if (e.status === 429) return BY_CODE.over_request_rate_limit;
   if (e.name === 'AuthRetryableFetchError' || e.message === 'Failed to fetch') return 'Network error';

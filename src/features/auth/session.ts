@@ -72,3 +72,30 @@ export async function currentUserId(): Promise<string | null> {
   const { data } = await client.auth.getSession();
   return data.session?.user.id ?? null;
 }
+
+/**
+ * Changes the password through Supabase Auth, with the current one when the account has a password
+ * (Google accounts set their first one without); Supabase's policy and leaked-password check apply and
+ * every other session ends. Answers the refreshed user.
+ */
+export async function updatePassword(next: string, current: string | null): Promise<User> {
+  const client = await getSupabase();
+  const { data, error } = await client.auth.updateUser(
+    current === null ? { password: next } : { password: next, current_password: current },
+  );
+  if (error || !data.user) throw new AuthFailure(authErrorMessage(error));
+  return fetchUser(data.user.id);
+}
+
+/**
+ * Asks Supabase Auth to move the sign-in address: a link goes to the current and to the new address,
+ * and the change applies once both were followed (they lead back to the profile).
+ */
+export async function requestEmailChange(email: string): Promise<void> {
+  const client = await getSupabase();
+  const { error } = await client.auth.updateUser(
+    { email },
+    { emailRedirectTo: `${window.location.origin}/profile` },
+  );
+  if (error) throw new AuthFailure(authErrorMessage(error));
+}

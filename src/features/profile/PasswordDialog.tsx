@@ -3,9 +3,9 @@ import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { Label } from '../../components/ui/input';
 import { notify } from '../../components/ui/toaster';
-import { api, type User } from '../../lib/api';
+import type { User } from '../../lib/api';
 import { PasswordInput } from '../auth/PasswordInput';
-import { normaliseUser } from '../auth/storage';
+import { updatePassword } from '../auth/session';
 import { newPasswordProblem } from '../auth/validation';
 
 export type PasswordMode = 'change' | 'set';
@@ -32,7 +32,6 @@ const EMPTY = { current: '', next: '', confirm: '' };
 /** Change (with the current password) or set (Google accounts) the password (SPEC §2, §4, §5, §8). */
 export function PasswordDialog({
   mode,
-  user,
   open,
   onClose,
   onSaved,
@@ -62,13 +61,12 @@ export function PasswordDialog({
     }
     setSaving(true);
     try {
-      const path = `/users/${encodeURIComponent(user.id)}/${mode === 'change' ? 'password' : 'set-password'}`;
-      const body =
-        mode === 'change'
-          ? { currentPassword: fields.current, newPassword: fields.next }
-          : { newPassword: fields.next };
-      const { user: saved } = await api.post<{ user: User }>(path, body);
-      onSaved(normaliseUser(saved as User & Record<string, unknown>));
+      if (mode === 'change' && !fields.current) {
+        notify('Error', { description: 'Please enter your current password.', variant: 'destructive' });
+        return;
+      }
+      const saved = await updatePassword(fields.next, mode === 'change' ? fields.current : null);
+      onSaved(saved);
       notify(text.toast[0], { description: text.toast[1], variant: 'success' });
       close();
     } catch (err) {

@@ -4,6 +4,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { Input, Label } from '../../components/ui/input';
 import { notify } from '../../components/ui/toaster';
 import { api, type User } from '../../lib/api';
+import { requestEmailChange } from '../auth/session';
 import { normaliseUser } from '../auth/storage';
 import { formatLongDate } from './format';
 
@@ -31,14 +32,19 @@ export function PersonalInfo({ user, onSaved }: { user: User; onSaved: (user: Us
     e.preventDefault();
     setSaving(true);
     try {
-      const changes: { name?: string; email?: string } = {};
+      const changes: { name?: string } = {};
       if (typeof name === 'string') changes.name = name.trim();
-      if (typeof email === 'string') changes.email = email.trim();
+      const newEmail = typeof email === 'string' ? email.trim() : user.email;
+      // The sign-in address moves only through Supabase Auth, once both addresses confirmed by mail.
+      const moving = newEmail.toLowerCase() !== user.email.toLowerCase();
+      if (moving) await requestEmailChange(newEmail);
       const { user: saved } = await api.put<{ user: User }>(`/users/${encodeURIComponent(user.id)}`, changes);
       onSaved(normaliseUser(saved as User & Record<string, unknown>));
       setEditing(false);
       notify('Profile Updated', {
-        description: 'Your profile has been successfully updated.',
+        description: moving
+          ? `Confirm the new email: we sent a link to ${user.email} and to ${newEmail}. It changes once both are confirmed.`
+          : 'Your profile has been successfully updated.',
         variant: 'success',
       });
     } catch (err) {

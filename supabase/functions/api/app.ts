@@ -5,8 +5,9 @@
 import { Hono } from 'hono';
 import type { JWTPayload } from 'jose';
 import type { Storage } from '../_shared/storage/index.ts';
-import { type AuthVariables, authenticate } from './lib/auth.ts';
+import { type AuthVariables, authenticate, type SessionCheck, sessionCheckFor } from './lib/auth.ts';
 import type { ApiConfig } from './lib/config.ts';
+import { corsMiddleware } from './lib/cors.ts';
 import type { Db } from './lib/db.ts';
 import { handleError } from './lib/handle-error.ts';
 import { requestLimits } from './lib/request-limits.ts';
@@ -31,6 +32,8 @@ export interface AppDeps {
   config: ApiConfig;
   db: Db;
   verify: (token: string) => Promise<JWTPayload>;
+  /** Refuses writes from signed-out sessions; by default looked up in auth.sessions (null: no check). */
+  sessionCheck?: SessionCheck | null;
   /** Uploads and results; by default made from config.generations.storage (null: not configured). */
   storage?: Storage | null;
 }
@@ -39,12 +42,18 @@ export type AppEnv = { Variables: AuthVariables };
 
 export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>().basePath('/api');
+  // Before authentication: preflights carry no token, and a refused token still needs CORS headers for
+  // the SPA on another origin to read the 401.
+  app.use('*', corsMiddleware({ allowedOrigins: deps.config.corsOrigins ?? [] }));
   app.use('*', async (c, next) => {
     await next();
     c.header('Cache-Control', 'no-store');
   });
   app.use('*', requestLimits(deps.config.requestLimits));
-  app.use('*', authenticate(deps.verify));
+  app.use(
+    '*',
+    authenticate(deps.verify, deps.sessionCheck === undefined ? sessionCheckFor(deps.db) : deps.sessionCheck),
+  );
   app.route('/', healthRoutes(deps));
   app.route('/analytics', analyticsRoutes(deps));
   app.route('/', formRoutes(deps));

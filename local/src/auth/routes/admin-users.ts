@@ -67,7 +67,8 @@ export async function adminCreateUser(ctx: AuthContext, request: RequestContext)
   if (!isValidEmail(email))
     throw badRequest('validation_failed', 'Unable to validate email address: invalid format');
   const password = stringField(body, 'password');
-  if (password !== undefined) checkPassword(password, ctx.config.minimumPasswordLength);
+  if (password !== undefined)
+    checkPassword(password, { minimumLength: ctx.config.minimumPasswordLength, rejectCommon: false });
   const confirmed = booleanField(body, 'email_confirm') ?? false;
   const banDuration = stringField(body, 'ban_duration');
   if (await findUserByEmail(ctx.sql, email)) throw emailExists();
@@ -154,7 +155,7 @@ export async function adminUpdateUser(ctx: AuthContext, request: RequestContext,
   }
   const password = stringField(body, 'password');
   if (password !== undefined) {
-    checkPassword(password, ctx.config.minimumPasswordLength);
+    checkPassword(password, { minimumLength: ctx.config.minimumPasswordLength, rejectCommon: false });
     changes.encrypted_password = await hashPassword(password);
   }
   const confirm = booleanField(body, 'email_confirm');

@@ -5,7 +5,7 @@
 import type { AuthContext, RequestContext } from '../context.ts';
 import { AuthHttpError, badRequest, unprocessable } from '../errors.ts';
 import { objectField, sendJson, stringField } from '../http.ts';
-import { checkPassword, hashPassword } from '../password.ts';
+import { checkPassword, hashPassword, userPasswordPolicy } from '../password.ts';
 import { createSession } from '../sessions.ts';
 import { sessionResponse } from '../tokens.ts';
 import { findUserByEmail, insertIdentity, insertUser, isValidEmail, normalizeEmail } from '../users.ts';
@@ -37,7 +37,7 @@ export async function signup(ctx: AuthContext, request: RequestContext): Promise
   if (!isValidEmail(email))
     throw badRequest('validation_failed', 'Unable to validate email address: invalid format');
   if (!password) throw unprocessable('validation_failed', 'Signup requires a valid password');
-  checkPassword(password, ctx.config.minimumPasswordLength);
+  checkPassword(password, userPasswordPolicy(ctx.config));
 
   const alreadyRegistered = () => unprocessable('user_already_exists', 'User already registered');
   if (await findUserByEmail(ctx.sql, email)) throw alreadyRegistered();

@@ -1,27 +1,62 @@
 /**
- * GET /user: the caller's user. PUT /user {email, password, data}: updates them; the local stack
- * confirms an e-mail change at once (mailer autoconfirm). A password change ends the user's other
- * sessions, as GoTrue does.
+ * GET /user: the caller's user. PUT /user {email, password, current_password, data}: GoTrue's update.
+ * - password: Supabase's policy (length, common and breached passwords); with
+ *   `updatePasswordRequireCurrentPassword` (GOTRUE_SECURITY_UPDATE_PASSWORD_REQUIRE_CURRENT_PASSWORD) an
+ *   account that has a password must send `current_password`, except in a recovery session (the reset
+ *   link proved the mailbox). Wrong current passwords count against the account's sign-in limit. A new
+ *   password ends every other session.
+ * - email: secure change (see email-change.ts); nothing changes until both addresses confirm.
  */
 import type { AuthContext, RequestContext } from '../context.ts';
+import { requestEmailChange } from '../email-change.ts';
 import { badRequest, unprocessable } from '../errors.ts';
 import { requireUser } from '../guard.ts';
 import { objectField, sendJson, stringField } from '../http.ts';
-import { checkPassword, hashPassword, passwordMatches } from '../password.ts';
+import { checkPassword, hashPassword, passwordMatches, userPasswordPolicy } from '../password.ts';
+import { resolveRedirect } from '../redirect.ts';
 import { deleteSessions } from '../sessions.ts';
 import {
+  type Db,
   findUserByEmail,
   isValidEmail,
   loadUserJson,
   mergeMetadata,
   normalizeEmail,
+  type UserRow,
   updateUser,
 } from '../users.ts';
-import { isUniqueViolation } from './signup.ts';
+import { ACCOUNT_BUCKET, refuseWhileLocked } from './grant-password.ts';
 
 export async function getUser(ctx: AuthContext, request: RequestContext): Promise<void> {
   const { user } = await requireUser(ctx, ctx.sql, request);
   sendJson(request.res, 200, await loadUserJson(ctx.sql, user));
+}
+
+async function isRecoverySession(db: Db, sessionId: string | null): Promise<boolean> {
+  if (!sessionId) return false;
+  const rows = await db.unsafe<{ n: number }[]>(
+    `select count(*)::int as n from auth.mfa_amr_claims where session_id = $1 and authentication_method = 'recovery'`,
+    [sessionId],
+  );
+  return (rows[0]?.n ?? 0) > 0;
+}
+
+async function checkCurrentPassword(
+  ctx: AuthContext,
+  user: UserRow,
+  sessionId: string | null,
+  current: string | undefined,
+): Promise<void> {
+  if (!ctx.config.updatePasswordRequireCurrentPassword || !user.encrypted_password) return;
+  if (await isRecoverySession(ctx.sql, sessionId)) return;
+  if (!current)
+    throw badRequest('current_password_required', 'Current password required when setting new password.');
+  const account = normalizeEmail(user.email ?? user.id);
+  refuseWhileLocked(ctx, account);
+  if (!(await passwordMatches(current, user.encrypted_password))) {
+    ctx.limiter.take(ACCOUNT_BUCKET, account, ctx.config.rateLimits.passwordFailuresPerAccount);
+    throw badRequest('current_password_mismatch', 'Current password does not match.');
+  }
 }
 
 export async function putUser(ctx: AuthContext, request: RequestContext): Promise<void> {
@@ -33,15 +68,7 @@ export async function putUser(ctx: AuthContext, request: RequestContext): Promis
   if (stringField(body, 'phone'))
     throw unprocessable('validation_failed', 'Phone changes are not supported here.');
 
-  const changes: Record<string, unknown> = {};
-  if (password !== undefined) {
-    checkPassword(password, ctx.config.minimumPasswordLength);
-    if (await passwordMatches(password, caller.user.encrypted_password)) {
-      throw unprocessable('same_password', 'New password should be different from the old password.');
-    }
-    changes.encrypted_password = await hashPassword(password);
-  }
-  if (data) changes.raw_user_meta_data = mergeMetadata(caller.user.raw_user_meta_data, data);
+  let newEmail: string | null = null;
   if (rawEmail !== undefined) {
     const email = normalizeEmail(rawEmail);
     if (!isValidEmail(email))
@@ -51,35 +78,32 @@ export async function putUser(ctx: AuthContext, request: RequestContext): Promis
       if (owner && owner.id !== caller.user.id) {
         throw unprocessable('email_exists', 'A user with this email address has already been registered');
       }
-      changes.email = email;
-      changes.email_confirmed_at = new Date();
-      changes.raw_user_meta_data = {
-        ...((changes.raw_user_meta_data as object) ?? caller.user.raw_user_meta_data),
-        email,
-      };
+      newEmail = email;
     }
   }
-  if (Object.keys(changes).length === 0) {
-    sendJson(request.res, 200, await loadUserJson(ctx.sql, caller.user));
-    return;
+  const changes: Record<string, unknown> = {};
+  if (password !== undefined) {
+    checkPassword(password, userPasswordPolicy(ctx.config));
+    await checkCurrentPassword(ctx, caller.user, caller.sessionId, stringField(body, 'current_password'));
+    if (await passwordMatches(password, caller.user.encrypted_password)) {
+      throw unprocessable('same_password', 'New password should be different from the old password.');
+    }
+    changes.encrypted_password = await hashPassword(password);
   }
-  try {
-    const answer = await ctx.sql.begin(async (tx) => {
-      const user = await updateUser(tx, caller.user.id, changes);
-      if (changes.email) {
-        await tx.unsafe(
-          `update auth.identities set identity_data = identity_data || jsonb_build_object('email', $2::text), updated_at = now()
-            where user_id = $1 and provider = 'email'`,
-          [user.id, changes.email as string],
-        );
-      }
-      if (changes.encrypted_password) await deleteSessions(tx, user.id, 'others', caller.sessionId);
-      return loadUserJson(tx, user);
+  if (data) changes.raw_user_meta_data = mergeMetadata(caller.user.raw_user_meta_data, data);
+
+  let user = caller.user;
+  if (Object.keys(changes).length > 0) {
+    user = await ctx.sql.begin(async (tx) => {
+      const updated = await updateUser(tx, caller.user.id, changes);
+      // GoTrue ends the other sessions on a password change; their refresh tokens go with them.
+      if (changes.encrypted_password) await deleteSessions(tx, updated.id, 'others', caller.sessionId);
+      return updated;
     });
-    sendJson(request.res, 200, answer);
-  } catch (error) {
-    if (isUniqueViolation(error))
-      throw unprocessable('email_exists', 'A user with this email address has already been registered');
-    throw error;
   }
+  if (newEmail) {
+    const redirectTo = resolveRedirect(ctx.config, request.url.searchParams.get('redirect_to'));
+    user = await requestEmailChange(ctx, user, newEmail, redirectTo);
+  }
+  sendJson(request.res, 200, await loadUserJson(ctx.sql, user));
 }

@@ -6,6 +6,7 @@
  *   link came from a PKCE request. Failures redirect with `#error=access_denied&error_code=otp_expired`.
  */
 import type { AuthContext, RequestContext } from '../context.ts';
+import { confirmEmailChange, type EmailChangeOutcome, OTHER_LINK_PENDING } from '../email-change.ts';
 import { AuthHttpError, badRequest, forbidden } from '../errors.ts';
 import { redirect, sendJson, stringField } from '../http.ts';
 import { consumeRecoveryToken, PKCE_PREFIX, tokenHash } from '../otp.ts';
@@ -14,7 +15,7 @@ import { createSession } from '../sessions.ts';
 import { sessionResponse } from '../tokens.ts';
 import { type Db, findUserByRecoveryToken, markSignedIn, normalizeEmail, type UserRow } from '../users.ts';
 
-const SUPPORTED_TYPES = ['recovery'];
+const SUPPORTED_TYPES = ['recovery', 'email_change'];
 const KNOWN_TYPES = [
   'signup',
   'invite',
@@ -35,6 +36,24 @@ function checkType(type: string | undefined): void {
 
 async function findRecoveryUser(ctx: AuthContext, db: Db, hash: string): Promise<UserRow | null> {
   return findUserByRecoveryToken(db, hash, new Date(Date.now() - ctx.config.otpExpirySeconds * 1000));
+}
+
+/** The second confirmation of an e-mail change signs the browser in, as GoTrue does. */
+async function finishEmailChange(
+  ctx: AuthContext,
+  db: Db,
+  request: RequestContext,
+  outcome: EmailChangeOutcome,
+) {
+  if (outcome.state !== 'changed') return null;
+  const signedIn = await markSignedIn(db, outcome.userId);
+  const session = await createSession(db, {
+    userId: outcome.userId,
+    method: 'otp',
+    ip: request.ip,
+    userAgent: request.userAgent,
+  });
+  return sessionResponse(ctx, db, signedIn, session, 'otp');
 }
 
 async function signInRecovered(ctx: AuthContext, db: Db, request: RequestContext, user: UserRow) {
@@ -68,6 +87,17 @@ export async function verifyPost(ctx: AuthContext, request: RequestContext): Pro
   if (given) hash = given.startsWith(PKCE_PREFIX) ? given.slice(PKCE_PREFIX.length) : given;
   else if (email && code) hash = tokenHash(normalizeEmail(email), code.trim());
   else throw badRequest('validation_failed', 'Verify requires either a token_hash or an email and a token');
+
+  if (type === 'email_change') {
+    const answer = await ctx.sql.begin(async (tx) => {
+      const outcome = await confirmEmailChange(ctx, tx, hash);
+      if (outcome.state === 'pending') return { msg: OTHER_LINK_PENDING, code: 200 };
+      return finishEmailChange(ctx, tx, request, outcome);
+    });
+    if (!answer) throw expired();
+    sendJson(request.res, 200, answer);
+    return;
+  }
 
   const outcome = await ctx.sql.begin(async (tx) => {
     const user = await findRecoveryUser(ctx, tx, hash);
@@ -106,6 +136,28 @@ export async function verifyGet(ctx: AuthContext, request: RequestContext): Prom
   const token = params.get('token') ?? '';
   if (!SUPPORTED_TYPES.includes(type) || !token)
     return fail('otp_expired', 'Email link is invalid or has expired');
+  if (type === 'email_change') {
+    const location = await ctx.sql.begin(async (tx) => {
+      const outcome = await confirmEmailChange(ctx, tx, token);
+      if (outcome.state === 'pending') return withParams(target, { message: OTHER_LINK_PENDING }, 'fragment');
+      const session = await finishEmailChange(ctx, tx, request, outcome);
+      if (!session) return null;
+      return withParams(
+        target,
+        {
+          access_token: session.access_token,
+          expires_at: String(session.expires_at),
+          expires_in: String(session.expires_in),
+          refresh_token: session.refresh_token,
+          token_type: 'bearer',
+          type: 'email_change',
+        },
+        'fragment',
+      );
+    });
+    if (!location) return fail('otp_expired', 'Email link is invalid or has expired');
+    return redirect(request.res, location, 303);
+  }
   const pkce = token.startsWith(PKCE_PREFIX);
   const hash = pkce ? token.slice(PKCE_PREFIX.length) : token;
 

@@ -6,25 +6,53 @@
 import type { MiddlewareHandler } from 'hono';
 import { createRemoteJWKSet, type JWTPayload, jwtVerify } from 'jose';
 import type { ApiConfig } from './config.ts';
-import { ANONYMOUS, type Caller } from './db.ts';
+import { ANONYMOUS, type Caller, type Db } from './db.ts';
 import { ApiError, unauthorized } from './errors.ts';
 
 export type AuthVariables = { caller: Caller };
 
-export function createVerifier(config: Pick<ApiConfig, 'jwtSecret' | 'jwksUrl' | 'jwtIssuer'>) {
+export interface VerifierOptions {
+  /** Seconds before an unknown key id may trigger another JWKS fetch (jose's default: 30). */
+  jwksCooldownSeconds?: number;
+}
+
+/**
+ * Verifies access tokens as hosted Supabase issues them: asymmetric (ES256, or RS256) against the
+ * project's JWKS, which is fetched again when a token names a key id it does not hold (key rotation);
+ * or HS256 with the legacy shared secret. `iss` and `aud` are checked when configured.
+ */
+export function createVerifier(
+  config: Pick<ApiConfig, 'jwtSecret' | 'jwksUrl' | 'jwtIssuer'> & { jwtAudience?: string | null },
+  options: VerifierOptions = {},
+) {
   const secret = config.jwtSecret ? new TextEncoder().encode(config.jwtSecret) : null;
-  const jwks = config.jwksUrl ? createRemoteJWKSet(new URL(config.jwksUrl)) : null;
+  const jwks = config.jwksUrl
+    ? createRemoteJWKSet(new URL(config.jwksUrl), {
+        cooldownDuration: (options.jwksCooldownSeconds ?? 30) * 1000,
+      })
+    : null;
   if (!secret && !jwks) throw new Error('auth: configure JWT_SECRET or SUPABASE_URL to verify tokens');
+  const checks = {
+    issuer: config.jwtIssuer ?? undefined,
+    audience: config.jwtAudience ?? undefined,
+  };
   return async (token: string): Promise<JWTPayload> => {
-    const options = { issuer: config.jwtIssuer ?? undefined, algorithms: secret ? ['HS256'] : undefined };
     const { payload } = secret
-      ? await jwtVerify(token, secret, options)
-      : await jwtVerify(token, jwks!, options);
+      ? await jwtVerify(token, secret, { ...checks, algorithms: ['HS256'] })
+      : await jwtVerify(token, jwks!, { ...checks, algorithms: ['ES256', 'RS256'] });
     return payload;
   };
 }
 
-export function authenticate(verify: (token: string) => Promise<JWTPayload>): MiddlewareHandler<{
+/** Whether the token's session still exists (signed out or ended by a password change: false). */
+export type SessionCheck = (sessionId: string, userId: string) => Promise<boolean>;
+
+const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+export function authenticate(
+  verify: (token: string) => Promise<JWTPayload>,
+  sessionAlive: SessionCheck | null = null,
+): MiddlewareHandler<{
   Variables: AuthVariables;
 }> {
   return async (c, next) => {
@@ -56,6 +84,17 @@ export function authenticate(verify: (token: string) => Promise<JWTPayload>): Mi
         'invalid_token',
       );
     }
+    // An access token outlives its session by up to an hour; anything that writes (spending credits,
+    // payments, profile changes) first checks that the session was not signed out or ended meanwhile.
+    if (sessionAlive && WRITES.has(c.req.method) && typeof claims.session_id === 'string') {
+      if (!(await sessionAlive(claims.session_id, claims.sub))) {
+        throw new ApiError(
+          401,
+          'This session has ended (signed out or password changed). Please sign in again.',
+          'session_ended',
+        );
+      }
+    }
     c.set('caller', {
       role: 'authenticated',
       userId: claims.sub,
@@ -77,4 +116,16 @@ export function requireAdmin(caller: Caller): Caller & { userId: string } {
   const user = requireUser(caller);
   if (!user.isAdmin) throw new ApiError(403, 'Administrator access is required.', 'forbidden');
   return user;
+}
+
+/** Looks the session up in Supabase Auth's own table (the function's role can read `auth`). */
+export function sessionCheckFor(db: Db): SessionCheck {
+  return async (sessionId, userId) => {
+    if (!/^[0-9a-f-]{36}$/i.test(sessionId)) return false;
+    const rows = await db.sql<{ alive: boolean }[]>`
+      select exists (select 1 from auth.sessions
+                      where id = ${sessionId} and user_id = ${userId}
+                        and (not_after is null or not_after > now())) as alive`;
+    return rows[0]?.alive === true;
+  };
 }

@@ -4,18 +4,21 @@
  */
 import type { StorageConfig } from '../../_shared/storage/index.ts';
 import type { ClientIpOptions } from './client-ip.ts';
+import { corsOrigins } from './cors.ts';
 import type { RequestLimits } from './request-limits.ts';
 
 export interface ApiConfig {
   version: string;
-  /** Postgres connection string (Supabase: SUPABASE_DB_URL, pooler in transaction mode). */
+  /** Postgres connection string: DATABASE_URL (Supabase's transaction pooler), else SUPABASE_DB_URL. */
   databaseUrl: string;
   /** HS256 secret of the auth server, when tokens are signed with a shared secret. */
   jwtSecret: string | null;
   /** Where to fetch the auth server's JWKS when tokens are signed asymmetrically. */
   jwksUrl: string | null;
-  /** Expected `iss` of access tokens (null: not checked). */
+  /** Expected `iss` of access tokens (null: not checked); default `${SUPABASE_URL}/auth/v1`, as hosted. */
   jwtIssuer: string | null;
+  /** Expected `aud` of access tokens (JWT_AUDIENCE, default `authenticated`; null: not checked). */
+  jwtAudience?: string | null;
   /** Local stack only: set when demo payments and other development features may run. */
   environment: 'development' | 'production';
   maxDbConnections: number;
@@ -23,6 +26,8 @@ export interface ApiConfig {
   paypal: PayPalConfig | null;
   port: number;
   host: string;
+  /** Browser origins allowed to call the api (SITE_URL's origin plus CORS_ORIGINS); none: same origin only. */
+  corsOrigins?: string[];
   /** Where the client's address comes from (CLIENT_IP_HEADER, TRUSTED_PROXY_HOPS); see client-ip.ts. */
   clientIp?: Partial<ClientIpOptions>;
   /** Body size cap of the non-upload routes (defaults in request-limits.ts). */
@@ -110,20 +115,25 @@ function loadPayPal(env: Env): PayPalConfig | null {
 }
 
 export function loadConfig(env: Env): ApiConfig {
-  const databaseUrl = env.get('SUPABASE_DB_URL') ?? env.get('DATABASE_URL');
-  if (!databaseUrl) throw new Error('config: SUPABASE_DB_URL (or DATABASE_URL) is required');
-  const supabaseUrl = env.get('SUPABASE_URL') ?? null;
+  // DATABASE_URL wins: on Supabase it names the transaction pooler (port 6543), which many function
+  // instances can share; SUPABASE_DB_URL, set by the platform, is the fallback.
+  const databaseUrl = env.get('DATABASE_URL') || env.get('SUPABASE_DB_URL');
+  if (!databaseUrl) throw new Error('config: DATABASE_URL (or SUPABASE_DB_URL) is required');
+  const supabaseUrl = env.get('SUPABASE_URL')?.replace(/\/+$/, '') ?? null;
   const jwtSecret = env.get('JWT_SECRET') ?? env.get('SUPABASE_JWT_SECRET') ?? null;
   return {
     version: env.get('LIFT3D_VERSION') ?? '0.1.0',
     databaseUrl,
     jwtSecret,
     jwksUrl: jwtSecret ? null : supabaseUrl ? `${supabaseUrl}/auth/v1/.well-known/jwks.json` : null,
-    jwtIssuer: env.get('JWT_ISSUER') ?? null,
+    jwtIssuer: env.get('JWT_ISSUER') ?? (supabaseUrl ? `${supabaseUrl}/auth/v1` : null),
+    jwtAudience: env.get('JWT_AUDIENCE') ?? 'authenticated',
     environment: env.get('LIFT3D_ENV') === 'development' ? 'development' : 'production',
-    maxDbConnections: Number(env.get('DB_MAX_CONNECTIONS') ?? 5),
+    // One request holds one connection for its transaction; an Edge Function instance serves few at once.
+    maxDbConnections: Math.min(Math.max(Number(env.get('DB_MAX_CONNECTIONS') ?? 2) || 2, 1), 10),
     paypal: loadPayPal(env),
     generations: loadGenerations(env, jwtSecret),
+    corsOrigins: corsOrigins(env.get('SITE_URL'), env.get('CORS_ORIGINS')),
     clientIp: {
       header: env.get('CLIENT_IP_HEADER') || 'x-forwarded-for',
       trustedHops: Math.max(0, Number(env.get('TRUSTED_PROXY_HOPS') ?? 0) || 0),

@@ -49,7 +49,13 @@ export async function createUser(sql: postgres.Sql, opts: { name?: string; admin
 
 export async function tokenFor(
   user: { id: string; email: string },
-  opts: { admin?: boolean; expiresIn?: string | number; secret?: string; role?: string } = {},
+  opts: {
+    admin?: boolean;
+    expiresIn?: string | number;
+    secret?: string;
+    role?: string;
+    sessionId?: string;
+  } = {},
 ) {
   const now = Math.floor(Date.now() / 1000);
   return await new SignJWT({
@@ -57,6 +63,7 @@ export async function tokenFor(
     email: user.email,
     aud: 'authenticated',
     is_admin: opts.admin ?? false,
+    ...(opts.sessionId ? { session_id: opts.sessionId } : {}),
   })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(user.id)

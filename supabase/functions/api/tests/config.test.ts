@@ -1,0 +1,46 @@
+import assert from 'node:assert/strict';
+import { loadConfig } from '../lib/config.ts';
+import { test } from './support.ts';
+
+const env = (values: Record<string, string>) => ({ get: (name: string) => values[name] });
+
+test('config: DATABASE_URL (the pooler) wins over SUPABASE_DB_URL; the pool stays small', async () => {
+  const config = loadConfig(
+    env({
+      SUPABASE_DB_URL: 'postgres://direct@db.abcd.supabase.co:5432/postgres',
+      DATABASE_URL: 'postgres://pooled@aws-0.pooler.supabase.com:6543/postgres',
+      SUPABASE_URL: 'https://abcd.supabase.co',
+    }),
+  );
+  assert.equal(config.databaseUrl, 'postgres://pooled@aws-0.pooler.supabase.com:6543/postgres');
+  assert.equal(config.maxDbConnections, 2);
+  const fallback = loadConfig(env({ SUPABASE_DB_URL: 'postgres://direct@h/p', JWT_SECRET: 'x'.repeat(32) }));
+  assert.equal(fallback.databaseUrl, 'postgres://direct@h/p');
+  assert.equal(
+    loadConfig(env({ DATABASE_URL: 'postgres://h/p', DB_MAX_CONNECTIONS: '500', JWT_SECRET: 'x' }))
+      .maxDbConnections,
+    10,
+  );
+  assert.throws(() => loadConfig(env({})), /DATABASE_URL/);
+});
+
+test('config: tokens are checked against the project issuer and the authenticated audience', async () => {
+  const config = loadConfig(
+    env({ DATABASE_URL: 'postgres://h/p', SUPABASE_URL: 'https://abcd.supabase.co/' }),
+  );
+  assert.equal(config.jwksUrl, 'https://abcd.supabase.co/auth/v1/.well-known/jwks.json');
+  assert.equal(config.jwtIssuer, 'https://abcd.supabase.co/auth/v1');
+  assert.equal(config.jwtAudience, 'authenticated');
+});
+
+test('config: CORS allows the site origin and the extra list', async () => {
+  const config = loadConfig(
+    env({
+      DATABASE_URL: 'postgres://h/p',
+      JWT_SECRET: 'x'.repeat(32),
+      SITE_URL: 'https://lift3d.example/app',
+      CORS_ORIGINS: 'https://www.lift3d.example',
+    }),
+  );
+  assert.deepEqual(config.corsOrigins, ['https://lift3d.example', 'https://www.lift3d.example']);
+});
