@@ -24,7 +24,10 @@ function meshPieces(positions: Float32Array, indices: Uint32Array): number {
     id[v] = ids.get(key)!;
   }
   const parent = Int32Array.from({ length: ids.size }, (_, i) => i);
-  const find = (a: number): number => (parent[a] === a ? a : (parent[a] = find(parent[a])));
+  const find = (a: number): number => {
+    if (parent[a] !== a) parent[a] = find(parent[a]);
+    return parent[a];
+  };
   for (let t = 0; t < indices.length; t += 3) {
     const a = find(id[indices[t]]);
     parent[find(id[indices[t + 1]])] = a;
