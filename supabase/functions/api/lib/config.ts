@@ -21,6 +21,8 @@ export interface ApiConfig {
   paypal: PayPalConfig | null;
   port: number;
   host: string;
+  /** What `/api/health` checks besides the database. */
+  health?: HealthConfig;
   /** Uploads, results and signed file links of generations (absent: those routes answer 503). */
   generations?: GenerationsConfig;
 }
@@ -38,6 +40,19 @@ export interface GenerationsConfig {
   urlSecret: string | null;
   urlTtlSeconds: number;
 }
+
+export interface HealthConfig {
+  /** Supabase Auth's `GET /auth/v1/health` (AUTH_HEALTH_URL, else from SUPABASE_URL); null: not checked. */
+  authUrl: string | null;
+  /** Sent as `apikey`, which Supabase's gateway asks for. */
+  anonKey: string | null;
+  /** A worker silent this long is not counted (WORKER_STALE_SECONDS; the workers' lease, 30 s). */
+  workerStaleSeconds: number;
+  /** Per check: a part slower than this counts as unreachable. */
+  timeoutMs: number;
+}
+
+export const HEALTH_DEFAULTS = { workerStaleSeconds: 30, timeoutMs: 2000 };
 
 export interface PayPalConfig {
   clientId: string;
@@ -117,5 +132,11 @@ export function loadConfig(env: Env): ApiConfig {
     generations: loadGenerations(env, jwtSecret),
     port: Number(env.get('PORT') ?? 8000),
     host: env.get('HOST') ?? '0.0.0.0',
+    health: {
+      authUrl: env.get('AUTH_HEALTH_URL') ?? (supabaseUrl ? `${supabaseUrl}/auth/v1/health` : null),
+      anonKey: env.get('SUPABASE_ANON_KEY') ?? null,
+      workerStaleSeconds: Number(env.get('WORKER_STALE_SECONDS') ?? HEALTH_DEFAULTS.workerStaleSeconds),
+      timeoutMs: HEALTH_DEFAULTS.timeoutMs,
+    },
   };
 }
