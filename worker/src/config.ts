@@ -30,6 +30,10 @@ export interface WorkerConfig {
   /** Scheduling priority of the worker (0–19): conversions yield the CPU to the api and the database. */
   nice: number;
   heartbeatMs: number;
+  /** The process's own heartbeat (public.worker_heartbeats), read by /api/health (stale after 30 s). */
+  workerHeartbeatMs: number;
+  /** After SIGTERM, running conversions get this long to finish before they are handed back. */
+  stopGraceMs: number;
   smtpUrl: string | null;
   mailFrom: string;
   /** Where contact/waitlist/career notifications go. */
@@ -64,6 +68,8 @@ export function loadWorkerConfig(env: NodeJS.ProcessEnv = process.env): WorkerCo
     renderThreads: Math.max(1, Number(env.WORKER_RENDER_THREADS ?? availableParallelism() - 1)),
     nice: Math.min(19, Math.max(0, Number(env.WORKER_NICE ?? 10))),
     heartbeatMs: Math.max(500, Math.round((leaseSeconds * 1000) / 6)),
+    workerHeartbeatMs: Math.max(500, Number(env.WORKER_HEARTBEAT_SECONDS ?? 5) * 1000),
+    stopGraceMs: Math.max(0, Number(env.WORKER_STOP_GRACE_SECONDS ?? 10)) * 1000,
     smtpUrl: env.SMTP_URL || null,
     mailFrom: env.MAIL_FROM ?? 'Lift3D <no-reply@lift3d.local>',
     teamAddress: env.TEAM_ADDRESS ?? 'hello@lift3d.app',

@@ -21,6 +21,11 @@ export interface ConvertDeps {
   heartbeatMs: number;
   renderThreads: number;
   log: (line: string) => void;
+  /**
+   * Aborted when the worker stops and its grace period is over: the engine thread is terminated and the
+   * generation handed back to the queue (generation_hand_back) instead of finished.
+   */
+  stopping?: AbortSignal;
 }
 
 export const CONVERT_DEFAULTS = {
@@ -54,7 +59,21 @@ export function convertTask(deps: ConvertDeps): Task {
     if (!input) return fail(CONVERT_DEFAULTS.missingInput);
 
     let lost = false;
+    let handingBack = false;
     let cancel = () => {};
+    const handBack = async () => {
+      await writes;
+      const [row] = await sql`select public.generation_hand_back(${id}, ${token}) as ok`;
+      log(
+        `convert: generation ${id} ${row?.ok ? 'handed back to the queue' : 'was no longer ours to hand back'}`,
+      );
+    };
+    const onStop = () => {
+      handingBack = true;
+      cancel();
+    };
+    if (deps.stopping?.aborted) return handBack();
+    deps.stopping?.addEventListener('abort', onStop, { once: true });
     let writes: Promise<unknown> = Promise.resolve();
     const write = (stage: string | null, fraction: number | null) => {
       writes = writes
@@ -95,6 +114,7 @@ export function convertTask(deps: ConvertDeps): Task {
         onProgress,
       );
       cancel = run.cancel;
+      if (handingBack) cancel();
       const { files, stats } = await run.result;
       if (lost) throw new LeaseLost(id);
       onProgress('store', 0.97);
@@ -118,6 +138,7 @@ export function convertTask(deps: ConvertDeps): Task {
       log(`convert: generation ${id} completed in ${Date.now() - started} ms ${JSON.stringify(stats)}`);
     } catch (error) {
       if (lost || error instanceof LeaseLost) throw error instanceof LeaseLost ? error : new LeaseLost(id);
+      if (handingBack) return handBack();
       if (error instanceof EngineJobError && error.userFacing) return fail(error.message);
       // Our side failed (thread crash, storage, database): retried by the queue, refunded after the last try.
       if (job.attempts >= job.max_attempts) {
@@ -128,6 +149,7 @@ export function convertTask(deps: ConvertDeps): Task {
       throw error;
     } finally {
       clearInterval(heartbeat);
+      deps.stopping?.removeEventListener('abort', onStop);
     }
   };
 }
