@@ -1,6 +1,7 @@
 // SIGTERM with a conversion that cannot finish within the grace period: the engine thread is terminated,
 // the generation goes back to the queue at once (no lease to wait out, no attempt spent, no refund), the
 // process exits within seconds, and the next worker completes it. Real PostgreSQL, real worker processes.
+import { spawnSync } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,6 +14,7 @@ import {
   createUserWithCredits,
   drawTestImage,
   ledger,
+  repoRoot,
   startWorker,
   type WorkerHandle,
   waitFor,
@@ -48,6 +50,17 @@ function worker(name: string, env: Record<string, string> = {}) {
   return handle;
 }
 
+/** The orchestrator's probe (worker/src/healthcheck.ts): exit code and output. */
+function healthcheck() {
+  const run = spawnSync(process.execPath, ['--import', 'tsx', 'worker/src/healthcheck.ts'], {
+    cwd: repoRoot,
+    env: { ...process.env, DATABASE_URL: db.url },
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
+  return { status: run.status, output: `${run.stdout}${run.stderr}` };
+}
+
 const generation = async (id: string) => (await db.sql`select * from public.generations where id = ${id}`)[0];
 const allLogs = () => workers.map((w) => w.logs);
 
@@ -69,6 +82,9 @@ test('SIGTERM mid-conversion: handed back within seconds, completed by the next 
   );
   const [beat] = await db.sql`select * from public.worker_heartbeats`;
   expect(beat.running_jobs).toBe(1);
+  const probe = healthcheck();
+  expect(probe.status, probe.output).toBe(0);
+  expect(probe.output).toMatch(/seen [\d.]+ s ago, 1 job\(s\) running/);
 
   const signalled = Date.now();
   first.child.kill('SIGTERM');
@@ -85,6 +101,7 @@ test('SIGTERM mid-conversion: handed back within seconds, completed by the next 
     await db.sql`select attempts, locked_by from graphile_worker.jobs where key = ${`generation:${id}`}`;
   expect(jobs.map((j) => [j.attempts, j.locked_by])).toEqual([[0, null]]);
   expect((await db.sql`select count(*)::int as n from public.worker_heartbeats`)[0].n).toBe(0);
+  expect(healthcheck().status).toBe(1);
 
   worker('next');
   const done = await waitFor(
