@@ -131,7 +131,9 @@ async function simulate(stack: StackProcess, user: User, finished: () => string 
 
 const dataDir = await mkdtemp(join(tmpdir(), 'lift3d-bench-load-'));
 let databaseName: string | null = null;
-const env: Record<string, string> = {};
+// Every simulated user signs in from 127.0.0.1: the per-address sign-in limit (30 per 5 minutes, as
+// Supabase) would answer 429 to a load test rather than measure it.
+const env: Record<string, string> = { AUTH_SIGN_IN_LIMIT: '100000' };
 if (OPTIONS.postgres) {
   databaseName = `lift3d_bench_${Date.now().toString(36)}`;
   const admin = postgres('postgres://postgres@127.0.0.1:5432/postgres', { max: 1, onnotice: () => {} });
@@ -216,6 +218,9 @@ try {
       console.log(`  ${kind.padEnd(10)} n=${q.n}  p50 ${q.p50.toFixed(1)} ms  p99 ${q.p99.toFixed(1)} ms`);
   }
   for (const e of errors.slice(0, 5)) console.log(`  error: ${e.kind}: ${e.detail}`);
+  if (errors.length)
+    for (const line of stack.logs.filter((l) => /error|fail/i.test(l)).slice(0, 8))
+      console.log(`  stack: ${line}`);
   const statuses = await Promise.all(
     made.map(async (id, c) => (await getGeneration(stack, users[(c + 1) % users.length].token, id)).status),
   );
