@@ -10,7 +10,13 @@ import { availableParallelism, loadavg, setPriority, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import postgres from 'postgres';
 import sharp from 'sharp';
-import { getGeneration, postGeneration, signUp, startStackProcess } from './support/stack-process.ts';
+import {
+  getGeneration,
+  postGeneration,
+  signUp,
+  startStackProcess,
+  waitUntilHealthy,
+} from './support/stack-process.ts';
 
 const DEFAULTS = {
   idleSamples: 300,
@@ -67,6 +73,7 @@ try {
   await sql`select public.apply_credit_change(${user.id}, 100, 'purchase', 'bench:api')`;
   await sql.end();
 
+  await waitUntilHealthy(stack);
   for (let i = 0; i < 20; i++) await timeHealth(stack.url); // warm-up
   const idle: number[] = [];
   for (let i = 0; i < DEFAULTS.idleSamples; i++) {

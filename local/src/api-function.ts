@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { repoRoot } from './db/migrate.ts';
 import { type Log, pipeLines } from './log.ts';
 import { freePort, waitForHttp } from './ports.ts';
+import { type StackFailure, type Supervised, type SupervisorOptions, supervise } from './supervisor.ts';
 
 export interface ApiFunctionOptions {
   databaseUrl: string;
@@ -16,11 +17,13 @@ export interface ApiFunctionOptions {
   serviceRoleKey: string;
   extraEnv?: Record<string, string>;
   log: Log;
+  /** The function crashed repeatedly and is no longer restarted. */
+  onGiveUp: (failure: StackFailure) => void;
+  supervisor?: Partial<SupervisorOptions>;
 }
 
-export interface ApiFunction {
+export interface ApiFunction extends Supervised {
   origin: string;
-  stop(): Promise<void>;
 }
 
 const deno = join(repoRoot, 'node_modules/.bin/deno');
@@ -28,57 +31,79 @@ const functionDir = join(repoRoot, 'supabase/functions/api');
 
 export async function startApiFunction(options: ApiFunctionOptions): Promise<ApiFunction> {
   const port = await freePort();
-  const child: ChildProcess = spawn(
-    deno,
-    [
-      'run',
-      '--frozen',
-      '--allow-net',
-      '--allow-env',
-      '--allow-read',
-      '--allow-write',
-      '--allow-sys',
-      'index.ts',
-    ],
-    {
-      cwd: functionDir,
-      env: {
-        ...process.env,
-        NO_COLOR: '1',
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        SUPABASE_DB_URL: options.databaseUrl,
-        DATABASE_URL: options.databaseUrl,
-        SUPABASE_URL: options.supabaseUrl,
-        SUPABASE_ANON_KEY: options.anonKey,
-        SUPABASE_SERVICE_ROLE_KEY: options.serviceRoleKey,
-        JWT_SECRET: options.jwtSecret,
-        // The SPA's origin may call from a browser (CORS); the gateway serves both on it.
-        SITE_URL: options.supabaseUrl,
-        LIFT3D_ENV: 'development',
-        ...options.extraEnv,
+  const spawnDeno = () => {
+    const child = spawn(
+      deno,
+      [
+        'run',
+        '--frozen',
+        '--allow-net',
+        '--allow-env',
+        '--allow-read',
+        '--allow-write',
+        '--allow-sys',
+        'index.ts',
+      ],
+      {
+        cwd: functionDir,
+        env: {
+          ...process.env,
+          NO_COLOR: '1',
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          SUPABASE_DB_URL: options.databaseUrl,
+          DATABASE_URL: options.databaseUrl,
+          SUPABASE_URL: options.supabaseUrl,
+          SUPABASE_ANON_KEY: options.anonKey,
+          SUPABASE_SERVICE_ROLE_KEY: options.serviceRoleKey,
+          JWT_SECRET: options.jwtSecret,
+          // The SPA's origin may call from a browser (CORS); the gateway serves both on it.
+          SITE_URL: options.supabaseUrl,
+          LIFT3D_ENV: 'development',
+          ...options.extraEnv,
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
       },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  pipeLines(child.stdout, options.log);
-  pipeLines(child.stderr, options.log);
-  let exited = false;
-  child.on('exit', (code, signal) => {
-    exited = true;
-    if (!stopping) options.log(`exited unexpectedly (code ${code}, signal ${signal})`);
-  });
-  let stopping = false;
+    );
+    pipeLines(child.stdout, options.log);
+    pipeLines(child.stderr, options.log);
+    return child;
+  };
   const origin = `http://127.0.0.1:${port}`;
-  await waitForHttp(`${origin}/api/health`, 120_000, () => !exited);
+  // Liveness, not /api/health: that one waits for a worker, which starts after the api.
+  const ready = (child: ChildProcess) =>
+    waitForHttp(
+      `${origin}/api/health/live`,
+      120_000,
+      () => child.exitCode === null && child.signalCode === null,
+    );
+  const first = spawnDeno();
+  try {
+    await ready(first);
+  } catch (error) {
+    first.kill('SIGKILL');
+    throw error;
+  }
+  // Restarted on the same port, so the gateway's proxy target never changes.
+  const supervised = supervise(
+    'api function',
+    spawnDeno,
+    {
+      log: options.log,
+      onGiveUp: options.onGiveUp,
+      afterRestart: ready,
+      ...options.supervisor,
+    },
+    first,
+  );
   return {
     origin,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        stopping = true;
-        if (exited) return resolve();
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      }),
+    get pid() {
+      return supervised.pid;
+    },
+    get restarts() {
+      return supervised.restarts;
+    },
+    stop: supervised.stop,
   };
 }

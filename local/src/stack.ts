@@ -14,6 +14,7 @@ import { type EmbeddedDatabase, startEmbeddedDatabase } from './db/pglite.ts';
 import { createGateway } from './gateway.ts';
 import { logger } from './log.ts';
 import { withSecrets } from './secrets.ts';
+import type { StackFailure } from './supervisor.ts';
 import { startWorkerProcess, type WorkerProcess } from './worker-process.ts';
 
 export interface Stack {
@@ -22,22 +23,39 @@ export interface Stack {
   stop(): Promise<void>;
 }
 
+export interface StackOptions {
+  /**
+   * A supervised part (worker, api function) is in a crash loop. By default the stack stops and the
+   * process exits 1 with the failure's message; the message is always logged first.
+   */
+  onFatal?: (failure: StackFailure) => void;
+}
+
 export class ProductionRefusal extends Error {}
 
-export async function startStack(options: LocalConfig): Promise<Stack> {
-  if (options.nodeEnv === 'production') {
+export async function startStack(localConfig: LocalConfig, options: StackOptions = {}): Promise<Stack> {
+  if (localConfig.nodeEnv === 'production') {
     throw new ProductionRefusal(
       'stack: the local stack is a development tool and refuses to run with NODE_ENV=production. ' +
         'Deploy to Supabase instead (see "Deploying to Supabase" in README.md).',
     );
   }
   // Before anything listens: random secrets per data folder, and no published secret beyond loopback.
-  const config = withSecrets(options);
+  const config = withSecrets(localConfig);
   const log = logger('stack');
   const started = Date.now();
   const stops: Array<() => Promise<void>> = [];
-  const stopAll = async () => {
-    for (const stop of stops.reverse()) await stop().catch((e: Error) => log(`stop failed: ${e.message}`));
+  let stopped: Promise<void> | null = null;
+  const stopAll = () => {
+    stopped ??= (async () => {
+      for (const stop of stops.reverse()) await stop().catch((e: Error) => log(`stop failed: ${e.message}`));
+    })();
+    return stopped;
+  };
+  const onGiveUp = (failure: StackFailure) => {
+    log(`${failure.message} Stopping the whole stack.`);
+    if (options.onFatal) return options.onFatal(failure);
+    void stopAll().then(() => process.exit(1));
   };
   try {
     // 1. Database: embedded PGlite in DATA_DIR, or the PostgreSQL named by DATABASE_URL.
@@ -71,15 +89,21 @@ export async function startStack(options: LocalConfig): Promise<Stack> {
       anonKey: auth.keys.anonKey,
       serviceRoleKey: auth.keys.serviceRoleKey,
       // Uploads and results on local disk, shared with the worker (worker-process.ts sets the same).
-      extraEnv: { STORAGE_DIR: join(config.dataDir, 'storage'), URL_SIGNING_SECRET: config.urlSigningSecret },
+      extraEnv: {
+        STORAGE_DIR: join(config.dataDir, 'storage'),
+        URL_SIGNING_SECRET: config.urlSigningSecret,
+        // /api/health asks the auth server through the gateway, as a browser reaches it.
+        AUTH_HEALTH_URL: `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${config.port}/auth/v1/health`,
+      },
       log: apiLog,
+      onGiveUp,
     });
     stops.push(api.stop);
 
     // 4. Worker (conversions and mail) when the workspace provides one.
     let worker: WorkerProcess | null = null;
     if (config.startWorker) {
-      worker = await startWorkerProcess({ config, databaseUrl, log: logger('worker') });
+      worker = await startWorkerProcess({ config, databaseUrl, log: logger('worker'), onGiveUp });
       if (worker) stops.push(worker.stop);
     }
 

@@ -1,47 +1,45 @@
-/** Starts the worker workspace (conversions, mail) as a child process when it is present. */
-import { type ChildProcess, spawn } from 'node:child_process';
+/** Starts the worker workspace (conversions, mail) as a supervised child process when it is present. */
+import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { LocalConfig } from './config.ts';
 import { repoRoot } from './db/migrate.ts';
 import { type Log, pipeLines } from './log.ts';
+import { type StackFailure, type Supervised, type SupervisorOptions, supervise } from './supervisor.ts';
 
-export interface WorkerProcess {
-  stop(): Promise<void>;
-}
+export type WorkerProcess = Supervised;
 
 export async function startWorkerProcess(options: {
   config: LocalConfig;
   databaseUrl: string;
   log: Log;
+  onGiveUp: (failure: StackFailure) => void;
+  supervisor?: Partial<SupervisorOptions>;
 }): Promise<WorkerProcess | null> {
   const entry = join(repoRoot, 'worker/src/main.ts');
   if (!existsSync(entry)) return null;
-  const child: ChildProcess = spawn(join(repoRoot, 'node_modules/.bin/tsx'), [entry], {
-    cwd: repoRoot,
-    env: {
-      ...process.env,
-      DATABASE_URL: options.databaseUrl,
-      DATA_DIR: options.config.dataDir,
-      STORAGE_DIR: join(options.config.dataDir, 'storage'),
-      WORKER_EMBEDDED_DB: options.config.databaseUrl ? '0' : '1',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  pipeLines(child.stdout, options.log);
-  pipeLines(child.stderr, options.log);
-  let exited = false;
-  child.on('exit', (code, signal) => {
-    exited = true;
-    options.log(`worker exited (code ${code}, signal ${signal})`);
-  });
-  return {
-    stop: () =>
-      new Promise<void>((resolve) => {
-        if (exited) return resolve();
-        // SIGTERM lets the worker finish its current job; the stack waits for it.
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      }),
+  // node with tsx's loader rather than the tsx CLI: the CLI is a wrapper process, and a signal (or a crash)
+  // must reach the worker itself.
+  const spawnWorker = () => {
+    const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+      cwd: repoRoot,
+      env: {
+        ...process.env,
+        DATABASE_URL: options.databaseUrl,
+        DATA_DIR: options.config.dataDir,
+        STORAGE_DIR: join(options.config.dataDir, 'storage'),
+        WORKER_EMBEDDED_DB: options.config.databaseUrl ? '0' : '1',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    pipeLines(child.stdout, options.log);
+    pipeLines(child.stderr, options.log);
+    return child;
   };
+  // The worker finishes or hands back its job on SIGTERM within seconds (worker/src/shutdown.ts).
+  return supervise('worker', spawnWorker, {
+    log: options.log,
+    onGiveUp: options.onGiveUp,
+    ...options.supervisor,
+  });
 }

@@ -129,3 +129,16 @@ export async function getGeneration(stack: StackProcess, token: string, id: stri
   if (!res.ok) throw new Error(`GET /api/generations/${id}: ${res.status} ${await res.text()}`);
   return ((await res.json()) as { generation: GenerationJson }).generation;
 }
+
+/** Waits until GET /api/health says a conversion can happen (the worker heartbeats a few s after start). */
+export async function waitUntilHealthy(stack: StackProcess, timeoutMs = 120_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let last = '';
+  while (Date.now() < deadline) {
+    const res = await fetch(`${stack.url}/api/health`).catch((e: Error) => e);
+    if (!(res instanceof Error) && res.ok) return;
+    last = res instanceof Error ? res.message : `${res.status} ${await res.text()}`;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`the stack did not become healthy within ${timeoutMs} ms: ${last}`);
+}

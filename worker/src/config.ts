@@ -32,6 +32,10 @@ export interface WorkerConfig {
   heartbeatMs: number;
   /** Wall-clock limit of one conversion attempt; past it the engine process is killed and the job failed. */
   jobTimeoutSeconds: number;
+  /** The process's own heartbeat (public.worker_heartbeats), read by /api/health (stale after 30 s). */
+  workerHeartbeatMs: number;
+  /** After SIGTERM, running conversions get this long to finish before they are handed back. */
+  stopGraceMs: number;
   smtpUrl: string | null;
   mailFrom: string;
   /** Where contact/waitlist/career notifications go. */
@@ -67,6 +71,8 @@ export function loadWorkerConfig(env: NodeJS.ProcessEnv = process.env): WorkerCo
     nice: Math.min(19, Math.max(0, Number(env.WORKER_NICE ?? 10))),
     heartbeatMs: Math.max(500, Math.round((leaseSeconds * 1000) / 6)),
     jobTimeoutSeconds: Math.max(1, Number(env.WORKER_JOB_TIMEOUT_SECONDS ?? 900) || 900),
+    workerHeartbeatMs: Math.max(500, Number(env.WORKER_HEARTBEAT_SECONDS ?? 5) * 1000),
+    stopGraceMs: Math.max(0, Number(env.WORKER_STOP_GRACE_SECONDS ?? 10)) * 1000,
     smtpUrl: env.SMTP_URL || null,
     mailFrom: env.MAIL_FROM ?? 'Lift3D <no-reply@lift3d.local>',
     teamAddress: env.TEAM_ADDRESS ?? 'hello@lift3d.app',

@@ -6,6 +6,7 @@ import postgres from 'postgres';
 import { createStorage } from '../../supabase/functions/_shared/storage/index.ts';
 import { loadWorkerConfig } from './config.ts';
 import { createEnginePool } from './convert/engine-runner.ts';
+import { startHeartbeat } from './heartbeat.ts';
 import { startReaper } from './lease.ts';
 import { lowerPriority } from './priority.ts';
 import { installQueue, startQueue } from './queue.ts';
@@ -42,7 +43,17 @@ console.log(
   `convert: storage ${config.storage.kind === 's3' ? `s3 bucket ${config.storage.bucket}` : config.storage.dir}, lease ${config.leaseSeconds} s`,
 );
 
-const taskList = buildTaskList({ sql, transport, from: config.mailFrom, config, storage, engine, log });
+const stopping = new AbortController();
+const taskList = buildTaskList({
+  sql,
+  transport,
+  from: config.mailFrom,
+  config,
+  storage,
+  engine,
+  log,
+  stopping: stopping.signal,
+});
 const missing = JOB_NAMES.filter((name) => typeof taskList[name] !== 'function');
 if (missing.length) {
   console.error(`worker: no handler for job(s) ${missing.join(', ')}; refusing to start`);
@@ -57,18 +68,49 @@ const reaper = startReaper({
   intervalMs: Math.max(1000, Math.round((config.leaseSeconds * 1000) / 3)),
   log,
 });
-console.log(`worker: ready (${JOB_NAMES.length} job types, concurrency ${config.concurrency})`);
+let running = 0;
+const heartbeat = startHeartbeat({
+  sql,
+  concurrency: config.concurrency,
+  intervalMs: config.workerHeartbeatMs,
+  running: () => running,
+  log,
+});
+runner.events.on('job:start', () => {
+  running++;
+  void heartbeat.beat();
+});
+runner.events.on('job:complete', () => {
+  running = Math.max(0, running - 1);
+  void heartbeat.beat();
+});
+console.log(
+  `worker: ready as ${heartbeat.workerId} (${JOB_NAMES.length} job types, concurrency ${config.concurrency})`,
+);
 
-let stopping = false;
+let shuttingDown = false;
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {
   process.on(signal, async () => {
-    if (stopping) return;
-    stopping = true;
-    // Finish the jobs in hand (heartbeats keep flowing meanwhile), take no new ones.
-    console.log(`worker: ${signal}: finishing current jobs`);
+    if (shuttingDown) return;
+    shuttingDown = true;
+    // Take no new job; let the jobs in hand finish within the grace period, then terminate their engine
+    // threads and hand their generations back to the queue, so a deploy or scale-down costs seconds.
+    console.log(`worker: ${signal}: finishing current jobs (grace ${config.stopGraceMs / 1000} s)`);
+    const grace = setTimeout(() => {
+      if (running) console.log(`worker: handing back ${running} job(s) still running`);
+      stopping.abort();
+    }, config.stopGraceMs);
+    // Whatever happens below (a database that does not answer), the process is gone soon after.
+    setTimeout(() => {
+      console.error('worker: did not stop in time; exiting');
+      process.exit(1);
+    }, config.stopGraceMs + 30_000).unref();
+    await heartbeat.stopping();
     await runner.stop();
+    clearTimeout(grace);
     await reaper.stop();
     await engine.close();
+    await heartbeat.stop();
     await sql.end({ timeout: 5 });
     console.log('worker: stopped');
     process.exit(0);

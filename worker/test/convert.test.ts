@@ -40,9 +40,10 @@ afterAll(async () => {
   await s3?.stop();
 });
 
-function worker(name: string) {
+function worker(name: string, env: Record<string, string> = {}) {
   const handle = startWorker(
     {
+      ...env,
       DATABASE_URL: db.url,
       WORKER_LEASE_SECONDS: String(LEASE_SECONDS),
       STORAGE: 's3',
@@ -195,7 +196,8 @@ test('SIGTERM: the current job finishes, no new job is taken, the process exits 
   const user = await createUserWithCredits(db.sql, 100);
   for (const w of workers) w.child.kill('SIGTERM');
   await Promise.all(workers.map((w) => w.exited));
-  const w = worker('terminated');
+  // A grace period longer than the job: it finishes rather than being handed back (shutdown.test.ts).
+  const w = worker('terminated', { WORKER_STOP_GRACE_SECONDS: '150' });
   const first = await createGenerationAs(db.sql, user, await upload(await drawTestImage()));
   await waitFor(
     'the first job to start',

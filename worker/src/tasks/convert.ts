@@ -24,6 +24,11 @@ export interface ConvertDeps {
   /** Wall-clock limit of one attempt (WORKER_JOB_TIMEOUT_SECONDS). */
   jobTimeoutMs: number;
   log: (line: string) => void;
+  /**
+   * Aborted when the worker stops and its grace period is over: the engine thread is terminated and the
+   * generation handed back to the queue (generation_hand_back) instead of finished.
+   */
+  stopping?: AbortSignal;
 }
 
 export const CONVERT_DEFAULTS = {
@@ -71,8 +76,22 @@ export function convertTask(deps: ConvertDeps): Task {
     }
 
     let lost = false;
-    let cancel = () => {};
+    let handingBack = false;
     let writes: Promise<unknown> = Promise.resolve();
+    let cancel = () => {};
+    const handBack = async () => {
+      await writes;
+      const [row] = await sql`select public.generation_hand_back(${id}, ${token}) as ok`;
+      log(
+        `convert: generation ${id} ${row?.ok ? 'handed back to the queue' : 'was no longer ours to hand back'}`,
+      );
+    };
+    const onStop = () => {
+      handingBack = true;
+      cancel();
+    };
+    if (deps.stopping?.aborted) return handBack();
+    deps.stopping?.addEventListener('abort', onStop, { once: true });
     const write = (stage: string | null, fraction: number | null) => {
       writes = writes
         .then(async () => {
@@ -119,6 +138,7 @@ export function convertTask(deps: ConvertDeps): Task {
         onProgress,
       );
       cancel = run.cancel;
+      if (handingBack) cancel();
       const { files, stats } = await run.result;
       if (lost) throw new LeaseLost(id);
       onProgress('store', 0.97);
@@ -141,6 +161,7 @@ export function convertTask(deps: ConvertDeps): Task {
       if (!done.ok) throw new LeaseLost(id);
       log(`convert: generation ${id} completed in ${Date.now() - started} ms ${JSON.stringify(stats)}`);
     } catch (error) {
+      if (handingBack) return handBack();
       if (lost || error instanceof LeaseLost) {
         // Cancelled by its owner or an admin (already failed and refunded) or deleted: nothing left to do.
         const [row] = await sql`select status, deleted_at from public.generations where id = ${id}`;
@@ -167,6 +188,7 @@ export function convertTask(deps: ConvertDeps): Task {
     } finally {
       clearInterval(heartbeat);
       clearTimeout(deadline);
+      deps.stopping?.removeEventListener('abort', onStop);
     }
   };
 }

@@ -17,6 +17,8 @@ export interface TaskDeps {
   storage: Storage;
   engine: EngineRunner;
   log: (line: string) => void;
+  /** Aborted when a stopping worker's grace period is over (see convert.ts). */
+  stopping?: AbortSignal;
 }
 
 export function buildTaskList(deps: TaskDeps): Record<JobName, Task> {

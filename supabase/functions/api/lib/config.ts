@@ -32,6 +32,8 @@ export interface ApiConfig {
   clientIp?: Partial<ClientIpOptions>;
   /** Body size cap of the non-upload routes (defaults in request-limits.ts). */
   requestLimits?: Partial<RequestLimits>;
+  /** What `/api/health` checks besides the database. */
+  health?: HealthConfig;
   /** Uploads, results and signed file links of generations (absent: those routes answer 503). */
   generations?: GenerationsConfig;
 }
@@ -51,6 +53,19 @@ export interface GenerationsConfig {
   urlSecret: string | null;
   urlTtlSeconds: number;
 }
+
+export interface HealthConfig {
+  /** Supabase Auth's `GET /auth/v1/health` (AUTH_HEALTH_URL, else from SUPABASE_URL); null: not checked. */
+  authUrl: string | null;
+  /** Sent as `apikey`, which Supabase's gateway asks for. */
+  anonKey: string | null;
+  /** A worker silent this long is not counted (WORKER_STALE_SECONDS; the workers' lease, 30 s). */
+  workerStaleSeconds: number;
+  /** Per check: a part slower than this counts as unreachable. */
+  timeoutMs: number;
+}
+
+export const HEALTH_DEFAULTS = { workerStaleSeconds: 30, timeoutMs: 2000 };
 
 export interface PayPalConfig {
   clientId: string;
@@ -141,5 +156,11 @@ export function loadConfig(env: Env): ApiConfig {
     requestLimits: { maxBodyBytes: Number(env.get('MAX_JSON_BYTES') ?? 256 * 1024) },
     port: Number(env.get('PORT') ?? 8000),
     host: env.get('HOST') ?? '0.0.0.0',
+    health: {
+      authUrl: env.get('AUTH_HEALTH_URL') ?? (supabaseUrl ? `${supabaseUrl}/auth/v1/health` : null),
+      anonKey: env.get('SUPABASE_ANON_KEY') ?? null,
+      workerStaleSeconds: Number(env.get('WORKER_STALE_SECONDS') ?? HEALTH_DEFAULTS.workerStaleSeconds),
+      timeoutMs: HEALTH_DEFAULTS.timeoutMs,
+    },
   };
 }

@@ -44,7 +44,11 @@ async function makeGeneration(sql: postgres.Sql, user: { id: string }): Promise<
 export const MATRIX_PASSWORD = 'matrix-password-1';
 
 export const AUTHZ_MATRIX: AuthzRoute[] = [
-  { method: 'GET', path: '/api/health', expect: { signedOut: 200, user: 200, otherUser: 200, admin: 200 } },
+  {
+    method: 'GET',
+    path: '/api/health/live',
+    expect: { signedOut: 200, user: 200, otherUser: 200, admin: 200 },
+  },
   {
     method: 'POST',
     path: '/api/analytics/visit',

@@ -1,0 +1,120 @@
+// SIGTERM with a conversion that cannot finish within the grace period: the engine thread is terminated,
+// the generation goes back to the queue at once (no lease to wait out, no attempt spent, no refund), the
+// process exits within seconds, and the next worker completes it. Real PostgreSQL, real worker processes.
+import { spawnSync } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../../local/test/support/databases.ts';
+import { createStorage, type Storage } from '../../supabase/functions/_shared/storage/index.ts';
+import { installQueue } from '../src/queue.ts';
+import {
+  createGenerationAs,
+  createUserWithCredits,
+  drawTestImage,
+  ledger,
+  repoRoot,
+  startWorker,
+  type WorkerHandle,
+  waitFor,
+} from './support/generation-harness.ts';
+
+let db: TestDatabase;
+let dir = '';
+let storage: Storage;
+const workers: WorkerHandle[] = [];
+
+beforeAll(async () => {
+  db = await createTestDatabase('postgres');
+  await installQueue({ databaseUrl: db.url, embeddedDatabase: false });
+  dir = await mkdtemp(join(tmpdir(), 'lift3d-shutdown-'));
+  storage = createStorage({ kind: 'disk', dir });
+}, 120_000);
+
+afterAll(async () => {
+  for (const w of workers)
+    if (w.child.exitCode === null && w.child.signalCode === null) w.child.kill('SIGKILL');
+  await Promise.all(workers.map((w) => w.exited));
+  await db?.stop();
+  if (dir) await rm(dir, { recursive: true, force: true });
+});
+
+function worker(name: string, env: Record<string, string> = {}) {
+  // A lease far longer than the test: only the hand-back can put the generation back in the queue.
+  const handle = startWorker(
+    { DATABASE_URL: db.url, STORAGE_DIR: dir, WORKER_LEASE_SECONDS: '600', ...env },
+    name,
+  );
+  workers.push(handle);
+  return handle;
+}
+
+/** The orchestrator's probe (worker/src/healthcheck.ts): exit code and output. */
+function healthcheck() {
+  const run = spawnSync(process.execPath, ['--import', 'tsx', 'worker/src/healthcheck.ts'], {
+    cwd: repoRoot,
+    env: { ...process.env, DATABASE_URL: db.url },
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
+  return { status: run.status, output: `${run.stdout}${run.stderr}` };
+}
+
+const generation = async (id: string) => (await db.sql`select * from public.generations where id = ${id}`)[0];
+const allLogs = () => workers.map((w) => w.logs);
+
+test('SIGTERM mid-conversion: handed back within seconds, completed by the next worker, charged once', async () => {
+  const user = await createUserWithCredits(db.sql, 50);
+  const key = `uploads/${crypto.randomUUID()}.png`;
+  await storage.put(key, await drawTestImage(512), 'image/png');
+  const id = await createGenerationAs(db.sql, user, key, { topology: 'high' });
+  // No grace at all: whatever the machine's speed, the conversion is still in the engine when told to stop.
+  const first = worker('stopping', { WORKER_STOP_GRACE_SECONDS: '0' });
+  await waitFor(
+    'the conversion to be under way',
+    async () => {
+      const g = await generation(id);
+      return g.status === 'processing' && g.progress > 0.05;
+    },
+    120_000,
+    allLogs(),
+  );
+  const [beat] = await db.sql`select * from public.worker_heartbeats`;
+  expect(beat.running_jobs).toBe(1);
+  const probe = healthcheck();
+  expect(probe.status, probe.output).toBe(0);
+  expect(probe.output).toMatch(/seen [\d.]+ s ago, 1 job\(s\) running/);
+
+  const signalled = Date.now();
+  first.child.kill('SIGTERM');
+  const exit = await first.exited;
+  const stopSeconds = (Date.now() - signalled) / 1000;
+  expect(exit.code, first.logs.join('\n')).toBe(0);
+  // Generous for a loaded 2-core machine; without the hand-back it would wait for the whole conversion.
+  expect(stopSeconds).toBeLessThan(30);
+  expect(first.logs.some((l) => l.includes(`generation ${id} handed back to the queue`))).toBe(true);
+  const handedBack = await generation(id);
+  expect([handedBack.status, handedBack.stage, handedBack.worker_id]).toEqual(['queued', 'retrying', null]);
+  // One fresh job for it, unlocked; the worker's heartbeat row is gone.
+  const jobs =
+    await db.sql`select attempts, locked_by from graphile_worker.jobs where key = ${`generation:${id}`}`;
+  expect(jobs.map((j) => [j.attempts, j.locked_by])).toEqual([[0, null]]);
+  expect((await db.sql`select count(*)::int as n from public.worker_heartbeats`)[0].n).toBe(0);
+  expect(healthcheck().status).toBe(1);
+
+  worker('next');
+  const done = await waitFor(
+    'the next worker to complete it',
+    async () => {
+      const g = await generation(id);
+      return g.status === 'completed' || g.status === 'failed' ? g : null;
+    },
+    400_000,
+    allLogs(),
+  );
+  expect(done.status, done.error ?? '').toBe('completed');
+  expect(Object.keys(done.outputs)).toContain('glb');
+  expect((await ledger(db.sql, user)).map((r) => r.reason)).toEqual(['purchase', 'generation']);
+  console.log(`SIGTERM with a conversion under way: the worker exited in ${stopSeconds.toFixed(1)} s`);
+}, 600_000);

@@ -1,0 +1,69 @@
+/**
+ * What must hold after any fault, checked against the database and the storage folder: every generation
+ * ended (completed, or failed and refunded), at most one refund per charge and exactly one per failed paid
+ * generation, balances equal their ledger sums, no file in storage that no generation owns, no job left
+ * locked. Returns the violations (empty when all hold) so a test can show them all at once.
+ */
+import { readdir } from 'node:fs/promises';
+import { join, relative } from 'node:path';
+import type postgres from 'postgres';
+
+async function filesUnder(dir: string): Promise<string[]> {
+  const out: string[] = [];
+  const walk = async (d: string) => {
+    for (const entry of await readdir(d, { withFileTypes: true }).catch(() => [])) {
+      const path = join(d, entry.name);
+      if (entry.isDirectory()) await walk(path);
+      else out.push(relative(dir, path));
+    }
+  };
+  await walk(dir);
+  return out;
+}
+
+export async function checkInvariants(sql: postgres.Sql, storageDir: string): Promise<string[]> {
+  const problems: string[] = [];
+  const unfinished = await sql`select id, status, stage from public.generations
+                                where status not in ('completed', 'failed') and deleted_at is null`;
+  for (const g of unfinished) problems.push(`generation ${g.id} is still ${g.status} (${g.stage})`);
+
+  const doubled = await sql`select reference, count(*)::int as n from public.credit_ledger
+                             where reason = 'refund' group by reference having count(*) > 1`;
+  for (const r of doubled) problems.push(`${r.reference} refunded ${r.n} times`);
+  const unrefunded = await sql`
+    select g.id from public.generations g
+     where g.status = 'failed' and g.cost > 0
+       and not exists (select 1 from public.credit_ledger l where l.reference = 'refund:' || g.id)`;
+  for (const g of unrefunded) problems.push(`failed generation ${g.id} was not refunded`);
+  const refundedCompleted = await sql`
+    select g.id from public.generations g join public.credit_ledger l on l.reference = 'refund:' || g.id
+     where g.status = 'completed'`;
+  for (const g of refundedCompleted) problems.push(`completed generation ${g.id} was refunded`);
+  const charges = await sql`select reference, count(*)::int as n from public.credit_ledger
+                             where reason = 'generation' group by reference having count(*) > 1`;
+  for (const c of charges) problems.push(`${c.reference} charged ${c.n} times`);
+
+  const balances = await sql`
+    select p.id, p.credits, coalesce(sum(l.delta), 0)::int as ledger
+      from public.profiles p left join public.credit_ledger l on l.user_id = p.id
+     group by p.id, p.credits having p.credits <> coalesce(sum(l.delta), 0)`;
+  for (const b of balances)
+    problems.push(`user ${b.id} has ${b.credits} credits but a ledger sum of ${b.ledger}`);
+
+  const locked =
+    await sql`select id, task_identifier, locked_by from graphile_worker.jobs where locked_by is not null`;
+  for (const j of locked)
+    problems.push(`job ${j.id} (${j.task_identifier}) is still locked by ${j.locked_by}`);
+
+  const owned = new Set<string>();
+  for (const g of await sql`select input_key, outputs from public.generations where deleted_at is null`) {
+    owned.add(g.input_key);
+    for (const o of Object.values(g.outputs as Record<string, { key: string }>)) owned.add(o.key);
+  }
+  for (const file of await filesUnder(storageDir)) {
+    // Disk storage keeps each file's content type beside it in `<key>.type`.
+    const key = file.endsWith('.type') ? file.slice(0, -'.type'.length) : file;
+    if (!owned.has(key)) problems.push(`orphan file in storage: ${file}`);
+  }
+  return problems;
+}
