@@ -108,11 +108,9 @@ export function PayPage({ params }: { params: PayParams }) {
     }
     if (params.order && !user) return openSignIn();
     setProcessing(true);
-    let credits = params.credits ?? undefined;
     if (params.order) {
       try {
-        const result = await capturePaymentOrder('demo', params.order);
-        credits = result.credits;
+        await capturePaymentOrder('demo', params.order);
       } catch (err) {
         notify('Payment error', {
           description: err instanceof Error && err.message ? err.message : 'Something went wrong',
@@ -121,12 +119,16 @@ export function PayPage({ params }: { params: PayParams }) {
         setProcessing(false);
         return;
       }
+    } else {
+      // Only a bare /pay (no server order) is the spec's front-end-only demo; a captured order really credits.
+      notify('Frontend-only demo', {
+        description:
+          'This form validates input and matches the theme. A backend is required to charge cards.',
+      });
     }
-    notify('Frontend-only demo', {
-      description: 'This form validates input and matches the theme. A backend is required to charge cards.',
-    });
+    const order = params.order;
     redirect.current = setTimeout(() => {
-      void navigate({ to: '/checkout/success', search: credits ? { credits } : {} });
+      void navigate({ to: '/checkout/success', search: order ? { order, provider: 'demo' } : {} });
     }, DEMO_REDIRECT_MS);
   };
 

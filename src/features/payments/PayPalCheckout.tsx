@@ -86,7 +86,7 @@ function Buttons({ pack }: { pack: CreditPack }) {
             variant: 'success',
           });
           await refreshUser();
-          await navigate({ to: '/checkout/success', search: { credits: result.credits } });
+          await navigate({ to: '/checkout/success', search: { order: data.orderID, provider: 'paypal' } });
         } else {
           notify('Payment received', { description: 'Processing completed. You can check your credits.' });
           await refreshUser();
