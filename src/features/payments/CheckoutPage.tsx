@@ -23,7 +23,7 @@ export function CheckoutPage({ requestedPack }: { requestedPack?: string }) {
   const pack = findPack(selected, packs) ?? findPack(DEFAULT_PACK, packs) ?? packs[0];
 
   return (
-    <main className="relative overflow-hidden pt-24 pb-20 sm:pt-28">
+    <div className="relative overflow-hidden pt-24 pb-20 sm:pt-28">
       <div
         aria-hidden="true"
         className="pointer-events-none absolute inset-x-0 top-0 -z-10 h-96 bg-gradient-to-b from-primary/10 to-transparent"
@@ -94,6 +94,6 @@ export function CheckoutPage({ requestedPack }: { requestedPack?: string }) {
           </div>
         </div>
       </div>
-    </main>
+    </div>
   );
 }

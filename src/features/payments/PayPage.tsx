@@ -133,7 +133,7 @@ export function PayPage({ params }: { params: PayParams }) {
   };
 
   return (
-    <main className="grid min-h-[85vh] place-items-center px-4 pt-24 pb-16">
+    <div className="grid min-h-[85vh] place-items-center px-4 pt-24 pb-16">
       <div className="w-full max-w-md">
         <div className="rounded-3xl border border-border bg-card p-6 shadow-xl shadow-primary/5 sm:p-8">
           <div className="flex items-start justify-between gap-4">
@@ -199,6 +199,6 @@ export function PayPage({ params }: { params: PayParams }) {
           </Link>
         </div>
       </div>
-    </main>
+    </div>
   );
 }

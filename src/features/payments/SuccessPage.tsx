@@ -56,7 +56,7 @@ export function SuccessPage({ order }: { order?: { id: string; provider: Payment
   }, [loading]);
 
   return (
-    <main className="grid min-h-[80vh] place-items-center px-4 pt-24 pb-16">
+    <div className="grid min-h-[80vh] place-items-center px-4 pt-24 pb-16">
       <div className="w-full max-w-lg rounded-3xl border border-border bg-card p-8 text-center shadow-xl shadow-primary/5">
         {outcome.kind === 'processing' ? (
           <div role="status" className="flex flex-col items-center gap-4 py-8">
@@ -111,7 +111,7 @@ export function SuccessPage({ order }: { order?: { id: string; provider: Payment
           </div>
         )}
       </div>
-    </main>
+    </div>
   );
 }
 

@@ -17,6 +17,7 @@ import {
 import { BatchList } from './BatchList';
 import { classifyFailure, INPUT_REFUSED_STATUSES } from './failure';
 import { stem } from './format';
+import { formatList } from './formatList';
 import { FREE_QUOTA_FALLBACK, useFreeQuota } from './free-quota';
 import { GeneratePanel } from './GeneratePanel';
 import { type Generation, isTerminal } from './generation';
@@ -236,7 +237,7 @@ export function Studio({ variant }: { variant: StudioVariant }) {
             <p className="mt-2 max-w-2xl text-sm text-muted-foreground sm:text-base">
               {variant.free
                 ? `Free on App66: up to ${quota.limit} conversions per visitor per day, low topology.`
-                : 'One image in, a textured 3D model out: GLB, glTF, OBJ, FBX and print-ready STL for 50 credits.'}
+                : `One image in, a textured 3D model out: ${formatList(variant.formats)} for 50 credits.`}
             </p>
           </div>
           <Button variant="outline" onClick={scrollToSamples} className="self-start sm:self-auto">
