@@ -82,3 +82,28 @@ test('an order not yet paid reads as being confirmed; after paying, a reload sho
   await expect(page.getByTestId('new-balance')).toHaveText('5,670 credits');
   expect(await balanceOf(id)).toBe(5_670);
 });
+
+test('a signed-out visitor who picks a pack signs in in place and pays for that same pack', async ({
+  page,
+  baseURL,
+}) => {
+  await demoOnly(baseURL!);
+  const who = newIdentity('visitor');
+  await signUpByApi(baseURL!, who);
+  await page.goto('/checkout?pack=starter');
+  await page.getByRole('radio', { name: /Enterprise/ }).click();
+  const summary = page.getByTestId('payment-summary');
+  await summary.getByRole('button', { name: 'Sign in to pay' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Email').fill(who.email);
+  await dialog.getByLabel('Password', { exact: true }).fill(who.password);
+  await dialog.getByRole('button', { name: 'Sign In', exact: true }).last().click();
+  await expect(dialog).toBeHidden({ timeout: 10_000 });
+
+  // Still on checkout, still on Enterprise, and now able to pay for it.
+  expect(new URL(page.url()).pathname).toBe('/checkout');
+  await expect(page.getByRole('radio', { name: /Enterprise/ })).toHaveAttribute('aria-checked', 'true');
+  await summary.getByRole('button', { name: 'Pay with Card' }).click();
+  await page.waitForURL(/\/pay\?/);
+  await expect(page.getByTestId('pay-credits')).toHaveText('40,000 credits');
+});

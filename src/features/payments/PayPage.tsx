@@ -106,7 +106,7 @@ export function PayPage({ params }: { params: PayParams }) {
       window.location.assign(params.paymentLink);
       return;
     }
-    if (params.order && !user) return openSignIn();
+    if (params.order && !user) return openSignIn({ stayOnPage: true });
     setProcessing(true);
     if (params.order) {
       try {

@@ -104,7 +104,7 @@ function Buttons({ pack }: { pack: CreditPack }) {
 
   if (!user) {
     return (
-      <Button variant="neural" size="lg" className="w-full" onClick={openSignIn}>
+      <Button variant="neural" size="lg" className="w-full" onClick={() => openSignIn({ stayOnPage: true })}>
         Sign in to pay
       </Button>
     );
