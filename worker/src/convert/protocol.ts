@@ -1,9 +1,11 @@
-/** Messages between the convert task (main thread) and its engine thread. */
+/** Messages between the convert task (the worker) and its engine process. */
 import type { ExportFormat, Topology } from '@lift3d/engine';
 
 export interface ConvertRequest {
   type: 'convert';
   input: Uint8Array;
+  /** Extra photos of the same object (a multi-view generation: public.generation_views). */
+  views?: { right?: Uint8Array; back?: Uint8Array; left?: Uint8Array };
   topology: Topology;
   kind: 'model' | 'video';
   /** File names inside downloads, e.g. lift3d-1a2b3c4d. */
@@ -21,7 +23,9 @@ export interface ProducedFile {
 }
 
 export type EngineReply =
+  /** The engine is loaded and listening. */
+  | { type: 'ready' }
   | { type: 'progress'; stage: string; fraction: number }
   | { type: 'result'; files: ProducedFile[]; stats: Record<string, unknown> }
-  /** `code` is the EngineError code; 'crash' when the thread died. */
+  /** `code` is the EngineError code; 'crash' when the process died, 'cancelled' when we stopped it. */
   | { type: 'error'; code: string; message: string; userFacing: boolean };
