@@ -25,7 +25,7 @@ test('a direct /pay and a signed-out visitor are thanked without any claim of cr
   await page.getByRole('button', { name: 'Pay €13.00' }).click();
   await expect(toast(page, 'Frontend-only demo')).toBeVisible();
   await page.waitForURL('**/checkout/success**');
-  await expect(toast(page, 'Payment Successful!')).toBeVisible({ timeout: 8000 });
+  await expect(toast(page, 'Payment Successful!')).toBeVisible({ timeout: 20_000 });
   await expect(page.getByTestId('order-outcome')).toHaveText(
     'Payment Successful! Thank you for choosing Lift3D.',
   );
@@ -37,7 +37,7 @@ test('a direct /pay and a signed-out visitor are thanked without any claim of cr
   await expect(page.getByTestId('order-outcome')).toHaveText(
     'Payment Successful! Thank you for choosing Lift3D.',
     {
-      timeout: 8000,
+      timeout: 20_000,
     },
   );
   await expect(page.getByText(/credits have been added/)).toHaveCount(0);
@@ -64,7 +64,7 @@ test('an order not yet paid reads as being confirmed; after paying, a reload sho
   await page.goto(`/checkout/success?order=${order}&provider=demo`);
   await expect(page.getByTestId('order-outcome')).toHaveText(
     'Your payment is being confirmed. 5,600 credits will be added to your account as soon as it clears.',
-    { timeout: 8000 },
+    { timeout: 20_000 },
   );
   await expect(page.getByTestId('new-balance')).toHaveText('70 credits');
   expect(await balanceOf(id)).toBe(70);
@@ -73,11 +73,11 @@ test('an order not yet paid reads as being confirmed; after paying, a reload sho
   await fillCard(page);
   await page.getByRole('button', { name: 'Pay €13.00' }).click();
   await page.waitForURL('**/checkout/success**');
-  await expect(page.getByTestId('new-balance')).toHaveText('5,670 credits', { timeout: 8000 });
+  await expect(page.getByTestId('new-balance')).toHaveText('5,670 credits', { timeout: 20_000 });
   await page.reload();
   await expect(page.getByTestId('order-outcome')).toHaveText(
     '5,600 credits have been added to your account. They never expire.',
-    { timeout: 8000 },
+    { timeout: 20_000 },
   );
   await expect(page.getByTestId('new-balance')).toHaveText('5,670 credits');
   expect(await balanceOf(id)).toBe(5_670);
