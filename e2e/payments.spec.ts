@@ -63,12 +63,16 @@ test('a signed-in user buys Professional with the demo card form and the balance
   expect(await balanceOf(buyer.id)).toBe(120);
 
   await pay.click();
-  await expect(toast(page, 'Frontend-only demo')).toBeVisible();
   await page.waitForURL('**/checkout/success**');
   await expect(page.getByText('Processing your payment...')).toBeVisible();
   await expect(toast(page, 'Payment Successful!')).toBeVisible({ timeout: 6000 });
   await expect(page.getByText('Thank you for your purchase!')).toBeVisible();
   await expect(page.getByTestId('new-balance')).toHaveText('12,120 credits');
+  await expect(page.getByTestId('order-outcome')).toHaveText(
+    '12,000 credits have been added to your account. They never expire.',
+  );
+  // This payment really credits: no 'front-end only' notice.
+  await expect(page.getByText('Frontend-only demo')).toHaveCount(0);
   await expect(page.getByRole('link', { name: 'Start Creating' })).toHaveAttribute('href', '/app');
   await expect(page.getByRole('link', { name: 'View Profile' })).toHaveAttribute('href', '/profile');
 

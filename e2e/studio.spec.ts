@@ -226,7 +226,7 @@ test('the Generate rules run in the spec order and a new image resets the studio
   await expect(page.getByTestId('model-stage')).toHaveAttribute('data-showing', 'none');
 });
 
-test('a conversion that really fails shows the Server Error dialog and refunds the credits', async ({
+test('an image with no subject says what is wrong with it (not "Servers are busy") and refunds the credits', async ({
   page,
   baseURL,
 }) => {
@@ -244,15 +244,36 @@ test('a conversion that really fails shows the Server Error dialog and refunds t
   await page.getByTestId('generate-button').click();
   await expect(page.getByTestId('model-status-label')).toHaveText('Processing...');
 
-  const dialog = page.getByRole('dialog', { name: 'Server Error' });
+  const dialog = page.getByRole('dialog', { name: 'This image can’t be converted' });
   await expect(dialog).toBeVisible({ timeout: 150_000 });
-  await expect(dialog).toContainText('Servers are busy! Try again in few hours.');
+  await expect(dialog).toContainText(
+    /^.*No subject found in the image\. Use a photo with one clearly visible object/,
+  );
+  await expect(dialog).not.toContainText('Servers are busy');
+  await expect(dialog).not.toContainText('isolate:');
   await expect(dialog).toContainText('Your 50 credits were refunded');
   await dialog.getByRole('button', { name: 'OK' }).click();
   await expect(page.getByTestId('model-status-label')).toHaveText('Error');
   await expect(page.getByTestId('download-button')).toBeDisabled();
   await expect.poll(() => balanceOf(user.id)).toBe(50);
   await expect(page.getByTestId('studio-credits')).toHaveText('50');
+});
+
+test("a file that is not an image is refused as the image's problem, and nothing is charged", async ({
+  page,
+  baseURL,
+}) => {
+  const user = await signedInStudioUser(page, baseURL!, 50);
+  await page.getByTestId('upload-input').setInputFiles({
+    name: 'notes.png',
+    mimeType: 'image/png',
+    buffer: Buffer.from('these are my notes, not a picture'.repeat(20)),
+  });
+  await page.getByTestId('generate-button').click();
+  await expect(toast(page, 'Image not accepted')).toBeVisible();
+  await expect(page.getByRole('dialog', { name: 'Server Error' })).toHaveCount(0);
+  await expect(page.getByText('Servers are busy')).toHaveCount(0);
+  expect(await balanceOf(user.id)).toBe(50);
 });
 
 test('variants: App66 is free with low topology, App99 has no STL, App88 plays a dropped video', async ({

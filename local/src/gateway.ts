@@ -7,6 +7,7 @@ import { createServer, type IncomingMessage, request, type Server, type ServerRe
 import { extname, join, normalize, sep } from 'node:path';
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import type { Log } from './log.ts';
+import { securityHeaders } from './security-headers.ts';
 
 export type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 
@@ -42,17 +43,16 @@ const TYPES: Record<string, string> = {
   '.glb': 'model/gltf-binary',
 };
 
-const SECURITY_HEADERS = {
-  'X-Content-Type-Options': 'nosniff',
-  'Referrer-Policy': 'strict-origin-when-cross-origin',
-  'X-Frame-Options': 'SAMEORIGIN',
-};
-
 export function createGateway(options: GatewayOptions): Server {
   const api = new URL(options.apiOrigin);
   return createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
-    for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
+    const isApi = ['/api', '/auth/v1'].some((p) => url.pathname === p || url.pathname.startsWith(`${p}/`));
+    const headers = securityHeaders(isApi ? 'api' : 'page', {
+      paypal: options.publicConfig.payments === 'paypal',
+      https: viaHttps(req),
+    });
+    for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
     if (url.pathname === '/auth/v1' || url.pathname.startsWith('/auth/v1/')) {
       req.url = (url.pathname.slice('/auth/v1'.length) || '/') + url.search;
       return options.auth(req, res);
@@ -63,10 +63,20 @@ export function createGateway(options: GatewayOptions): Server {
   });
 }
 
+/** TLS on this socket, or a proxy in front that terminated it and said so. */
+function viaHttps(req: IncomingMessage): boolean {
+  if ('encrypted' in req.socket && req.socket.encrypted) return true;
+  return (
+    String(req.headers['x-forwarded-proto'] ?? '')
+      .split(',')[0]
+      .trim() === 'https'
+  );
+}
+
 function sendConfig(req: IncomingMessage, res: ServerResponse, config: PublicConfig) {
   // The browser reaches auth on the origin it loaded the page from, whatever port that is.
   const host = req.headers.host ?? 'localhost';
-  const proto = (req.headers['x-forwarded-proto'] as string | undefined) ?? 'http';
+  const proto = viaHttps(req) ? 'https' : 'http';
   const body = JSON.stringify({
     supabaseUrl: `${proto}://${host}`,
     supabaseAnonKey: config.supabaseAnonKey,

@@ -115,3 +115,23 @@ test('an unreachable api answers a JSON 502 the client can show', async () => {
   expect(res.status).toBe(502);
   expect(((await res.json()) as { error: string }).error).toMatch(/unavailable/);
 });
+
+test('pages and API answers carry the security headers; HSTS only when the request came over HTTPS', async () => {
+  const page = await fetch(`${base}/app`);
+  const csp = page.headers.get('content-security-policy') ?? '';
+  expect(csp).toContain("frame-ancestors 'none'");
+  expect(csp).toContain("script-src 'self' 'wasm-unsafe-eval';");
+  expect(page.headers.get('permissions-policy')).toContain('camera=()');
+  expect(page.headers.get('x-frame-options')).toBe('DENY');
+  expect(page.headers.get('strict-transport-security')).toBeNull();
+
+  for (const path of ['/api/health', '/auth/v1/settings']) {
+    const answer = await fetch(base + path);
+    expect(answer.headers.get('content-security-policy')).toContain("default-src 'none'");
+    expect(answer.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    expect(answer.headers.get('x-content-type-options')).toBe('nosniff');
+  }
+
+  const secure = await fetch(`${base}/`, { headers: { 'x-forwarded-proto': 'https' } });
+  expect(secure.headers.get('strict-transport-security')).toMatch(/^max-age=\d{7,}/);
+});

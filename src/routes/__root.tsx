@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createRootRouteWithContext, Outlet, useLocation } from '@tanstack/react-router';
+import { useEffect } from 'react';
 import { Footer } from '../components/layout/Footer';
 import { Header } from '../components/layout/Header';
 import { NotFound } from '../components/layout/NotFound';
@@ -7,6 +8,7 @@ import { STUDIO_PATHS } from '../components/layout/nav';
 import { ScrollToTop } from '../components/layout/ScrollToTop';
 import { Toaster } from '../components/ui/toaster';
 import { AuthDialogs } from '../features/auth/AuthDialogs';
+import { titleFor } from '../lib/titles';
 
 export interface RouterContext {
   queryClient: QueryClient;
@@ -21,6 +23,9 @@ function RootLayout() {
   const { pathname } = useLocation();
   // The studio and the admin area fill the viewport with their own chrome; every other page ends in the footer.
   const withFooter = !STUDIO_PATHS.includes(pathname) && !pathname.startsWith('/admin');
+  useEffect(() => {
+    document.title = titleFor(pathname);
+  }, [pathname]);
   return (
     <div className="flex min-h-dvh flex-col">
       <a

@@ -6,7 +6,7 @@ const SignInDialog = lazy(() => import('./SignInDialog'));
 
 /** Renders the auth dialogs inside the router (they link to pages). Mounted once in the root layout. */
 export function AuthDialogs() {
-  const { signInOpen, closeSignIn } = useAuth();
+  const { signInOpen, closeSignIn, signInStaysOnPage } = useAuth();
   const [mounted, setMounted] = useState(false);
   useEffect(() => {
     if (signInOpen) setMounted(true);
@@ -14,7 +14,7 @@ export function AuthDialogs() {
   if (!mounted && !signInOpen) return null;
   return (
     <Suspense fallback={null}>
-      <SignInDialog open={signInOpen} onClose={closeSignIn} />
+      <SignInDialog open={signInOpen} onClose={closeSignIn} stayOnPage={signInStaysOnPage} />
     </Suspense>
   );
 }

@@ -74,12 +74,28 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     }
   }, []);
 
-  const openSignIn = useCallback(() => setSignInOpen(true), []);
+  const [signInStaysOnPage, setSignInStaysOnPage] = useState(false);
+  const openSignIn = useCallback((options?: unknown) => {
+    // Called directly as an onClick handler too: only a real options object may change where sign-in ends.
+    const stay = typeof options === 'object' && options !== null && 'stayOnPage' in options;
+    setSignInStaysOnPage(stay && (options as { stayOnPage?: boolean }).stayOnPage === true);
+    setSignInOpen(true);
+  }, []);
   const closeSignIn = useCallback(() => setSignInOpen(false), []);
 
   const value = useMemo<AuthContextValue>(
-    () => ({ user, loading, setUser, refreshUser, signOut, openSignIn, signInOpen, closeSignIn }),
-    [user, loading, setUser, refreshUser, signOut, openSignIn, signInOpen, closeSignIn],
+    () => ({
+      user,
+      loading,
+      setUser,
+      refreshUser,
+      signOut,
+      openSignIn,
+      signInOpen,
+      signInStaysOnPage,
+      closeSignIn,
+    }),
+    [user, loading, setUser, refreshUser, signOut, openSignIn, signInOpen, signInStaysOnPage, closeSignIn],
   );
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;

@@ -34,7 +34,16 @@ const SUCCESS = {
 type View = AuthMode | 'forgot';
 
 /** The sign-in / sign-up modal (SPEC §2 "Sign-in dialog", §4 "Auth dialog", §5, §8 "Auth"). */
-export default function SignInDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+export default function SignInDialog({
+  open,
+  onClose,
+  stayOnPage = false,
+}: {
+  open: boolean;
+  onClose: () => void;
+  /** Stay on the current page after signing in instead of going to the studio. */
+  stayOnPage?: boolean;
+}) {
   const { setUser } = useAuth();
   const navigate = useNavigate();
   const [view, setView] = useState<View>('signin');
@@ -87,7 +96,7 @@ export default function SignInDialog({ open, onClose }: { open: boolean; onClose
     setSuccess(mode);
     timer.current = window.setTimeout(() => {
       onClose();
-      void navigate({ to: '/app' });
+      if (!stayOnPage) void navigate({ to: '/app' });
     }, SUCCESS_OVERLAY_MS);
   }
 
@@ -144,7 +153,7 @@ export default function SignInDialog({ open, onClose }: { open: boolean; onClose
       const user = await signInWithGooglePopup();
       setUser(user);
       onClose();
-      void navigate({ to: '/app' });
+      if (!stayOnPage) void navigate({ to: '/app' });
     } catch (err) {
       setError(err instanceof Error && err.message ? err.message : MESSAGES.exchangeFailed);
     }

@@ -1,6 +1,10 @@
 import { createContext, useContext } from 'react';
 import type { User } from '../../lib/api';
 
+export interface SignInOptions {
+  stayOnPage?: boolean;
+}
+
 export interface AuthContextValue {
   user: User | null;
   /** True until the stored session has been read at start. */
@@ -11,10 +15,15 @@ export interface AuthContextValue {
   refreshUser: () => Promise<void>;
   /** Clears the session everywhere; callers navigate afterwards. */
   signOut: () => Promise<void>;
-  /** Opens the sign-in dialog. */
-  openSignIn: () => void;
+  /**
+   * Opens the sign-in dialog. Afterwards the app goes to the studio (SPEC), unless `stayOnPage` is set:
+   * then the user stays where they were (checkout keeps the chosen pack). Safe as an onClick handler.
+   */
+  openSignIn: (options?: SignInOptions | unknown) => void;
   /** Whether the sign-in dialog is open; `AuthDialogs` (inside the router) renders it. */
   signInOpen: boolean;
+  /** Whether the open dialog leaves the user on the current page after signing in. */
+  signInStaysOnPage: boolean;
   closeSignIn: () => void;
 }
 

@@ -37,6 +37,13 @@ export const TESTIMONIALS: Testimonial[] = [
   },
 ];
 
+const initials = (name: string) =>
+  name
+    .split(/\s+/)
+    .map((part) => part.charAt(0).toUpperCase())
+    .slice(0, 2)
+    .join('');
+
 function Stars({ rating }: { rating: number }) {
   return (
     <div className="flex gap-0.5" role="img" aria-label={`${rating} out of 5 stars`}>
@@ -72,10 +79,12 @@ export function Reviews() {
               <blockquote className="mt-5 flex-1 text-[15px] leading-relaxed">“{t.content}”</blockquote>
               <figcaption className="mt-6 flex items-center gap-3 border-t border-border pt-5">
                 <span
-                  className="grid size-11 place-items-center rounded-full bg-gradient-to-br from-primary/15 to-accent/20 text-xl"
+                  className="grid size-11 place-items-center rounded-full bg-gradient-to-br from-primary/15 to-accent/20 text-sm font-bold text-primary"
                   aria-hidden="true"
+                  data-testid="review-avatar"
                 >
-                  {t.emoji}
+                  {/* Initials, not the emoji: they render the same whether or not an emoji font is installed. */}
+                  {initials(t.name)}
                 </span>
                 <span>
                   <span className="block text-sm font-semibold">{t.name}</span>

@@ -5,7 +5,7 @@ import { buttonVariants } from '../../components/ui/button';
 /** /checkout/cancel: nothing was charged; try again or go back to the studio. */
 export function CancelPage() {
   return (
-    <main className="grid min-h-[80vh] place-items-center px-4 pt-24 pb-16">
+    <div className="grid min-h-[80vh] place-items-center px-4 pt-24 pb-16">
       <div className="w-full max-w-lg rounded-3xl border border-border bg-card p-8 text-center shadow-xl shadow-primary/5">
         <span className="mx-auto grid size-16 place-items-center rounded-full bg-muted text-muted-foreground">
           <CloseIcon className="size-8" />
@@ -37,6 +37,6 @@ export function CancelPage() {
           </Link>
         </div>
       </div>
-    </main>
+    </div>
   );
 }

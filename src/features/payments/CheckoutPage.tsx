@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { CheckIcon, StarIcon } from '../../components/icons';
 import { getConfig } from '../../lib/config';
@@ -21,9 +22,15 @@ export function CheckoutPage({ requestedPack }: { requestedPack?: string }) {
   }, [requestedPack, packs]);
 
   const pack = findPack(selected, packs) ?? findPack(DEFAULT_PACK, packs) ?? packs[0];
+  const navigate = useNavigate();
+  // The chosen pack lives in the URL too, so signing in on this page (or a reload) lands on the same pack.
+  const choose = (id: string) => {
+    setSelected(id);
+    void navigate({ to: '/checkout', search: { pack: id }, replace: true, resetScroll: false });
+  };
 
   return (
-    <main className="relative overflow-hidden pt-24 pb-20 sm:pt-28">
+    <div className="relative overflow-hidden pt-24 pb-20 sm:pt-28">
       <div
         aria-hidden="true"
         className="pointer-events-none absolute inset-x-0 top-0 -z-10 h-96 bg-gradient-to-b from-primary/10 to-transparent"
@@ -39,7 +46,7 @@ export function CheckoutPage({ requestedPack }: { requestedPack?: string }) {
 
         <div className="mt-10 grid gap-8 lg:grid-cols-[minmax(0,1fr)_360px]">
           <div className="min-w-0 lg:col-start-1 lg:row-start-1">
-            <PackPicker packs={packs} selected={pack.id} onSelect={setSelected} />
+            <PackPicker packs={packs} selected={pack.id} onSelect={choose} />
           </div>
 
           <div className="lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:pt-4">
@@ -94,6 +101,6 @@ export function CheckoutPage({ requestedPack }: { requestedPack?: string }) {
           </div>
         </div>
       </div>
-    </main>
+    </div>
   );
 }

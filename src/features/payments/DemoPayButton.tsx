@@ -15,7 +15,7 @@ export function DemoPayButton({ pack }: { pack: CreditPack }) {
   const [busy, setBusy] = useState(false);
 
   const pay = async () => {
-    if (!user) return openSignIn();
+    if (!user) return openSignIn({ stayOnPage: true });
     setBusy(true);
     try {
       const order = await createPaymentOrder<DemoOrder>('demo', orderRequest(pack, user));

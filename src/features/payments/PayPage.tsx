@@ -106,13 +106,11 @@ export function PayPage({ params }: { params: PayParams }) {
       window.location.assign(params.paymentLink);
       return;
     }
-    if (params.order && !user) return openSignIn();
+    if (params.order && !user) return openSignIn({ stayOnPage: true });
     setProcessing(true);
-    let credits = params.credits ?? undefined;
     if (params.order) {
       try {
-        const result = await capturePaymentOrder('demo', params.order);
-        credits = result.credits;
+        await capturePaymentOrder('demo', params.order);
       } catch (err) {
         notify('Payment error', {
           description: err instanceof Error && err.message ? err.message : 'Something went wrong',
@@ -121,17 +119,21 @@ export function PayPage({ params }: { params: PayParams }) {
         setProcessing(false);
         return;
       }
+    } else {
+      // Only a bare /pay (no server order) is the spec's front-end-only demo; a captured order really credits.
+      notify('Frontend-only demo', {
+        description:
+          'This form validates input and matches the theme. A backend is required to charge cards.',
+      });
     }
-    notify('Frontend-only demo', {
-      description: 'This form validates input and matches the theme. A backend is required to charge cards.',
-    });
+    const order = params.order;
     redirect.current = setTimeout(() => {
-      void navigate({ to: '/checkout/success', search: credits ? { credits } : {} });
+      void navigate({ to: '/checkout/success', search: order ? { order, provider: 'demo' } : {} });
     }, DEMO_REDIRECT_MS);
   };
 
   return (
-    <main className="grid min-h-[85vh] place-items-center px-4 pt-24 pb-16">
+    <div className="grid min-h-[85vh] place-items-center px-4 pt-24 pb-16">
       <div className="w-full max-w-md">
         <div className="rounded-3xl border border-border bg-card p-6 shadow-xl shadow-primary/5 sm:p-8">
           <div className="flex items-start justify-between gap-4">
@@ -197,6 +199,6 @@ export function PayPage({ params }: { params: PayParams }) {
           </Link>
         </div>
       </div>
-    </main>
+    </div>
   );
 }

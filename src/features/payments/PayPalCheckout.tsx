@@ -86,7 +86,7 @@ function Buttons({ pack }: { pack: CreditPack }) {
             variant: 'success',
           });
           await refreshUser();
-          await navigate({ to: '/checkout/success', search: { credits: result.credits } });
+          await navigate({ to: '/checkout/success', search: { order: data.orderID, provider: 'paypal' } });
         } else {
           notify('Payment received', { description: 'Processing completed. You can check your credits.' });
           await refreshUser();
@@ -104,7 +104,7 @@ function Buttons({ pack }: { pack: CreditPack }) {
 
   if (!user) {
     return (
-      <Button variant="neural" size="lg" className="w-full" onClick={openSignIn}>
+      <Button variant="neural" size="lg" className="w-full" onClick={() => openSignIn({ stayOnPage: true })}>
         Sign in to pay
       </Button>
     );

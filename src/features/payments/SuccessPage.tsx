@@ -4,42 +4,61 @@ import { CheckIcon, CoinsIcon } from '../../components/icons';
 import { buttonVariants } from '../../components/ui/button';
 import { notify } from '../../components/ui/toaster';
 import { useAuth } from '../auth/context';
+import { fetchOrderStatus, type OrderStatus, type PaymentProvider } from './api';
 import { useRefreshUser } from './useRefreshUser';
 
 /** How long the success page shows its processing state (SPEC §9). */
 export const SUCCESS_DELAY_MS = 2000;
 
-/** /checkout/success: 2 s of 'Processing your payment...', then the toast, thanks and the new balance. */
-export function SuccessPage({ credits }: { credits?: number }) {
-  const { user } = useAuth();
-  const refreshUser = useRefreshUser();
-  const [done, setDone] = useState(false);
+/**
+ * What the page can truthfully say: the server's word on this order, or nothing beyond thanks (a direct
+ * visit, a signed-out visitor, an order the server does not know for this account).
+ */
+type Outcome = { kind: 'processing' } | { kind: 'thanks' } | { kind: 'order'; order: OrderStatus };
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once per visit
+/** /checkout/success: 2 s of 'Processing your payment...', then the toast, thanks and the order's state. */
+export function SuccessPage({ order }: { order?: { id: string; provider: PaymentProvider } }) {
+  const { user, loading } = useAuth();
+  const refreshUser = useRefreshUser();
+  const [outcome, setOutcome] = useState<Outcome>({ kind: 'processing' });
+  const signedIn = user !== null;
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per visit, after the session is known
   useEffect(() => {
+    if (loading) return;
     let cancelled = false;
-    const timer = setTimeout(() => {
-      void refreshUser().finally(() => {
-        if (cancelled) return;
-        setDone(true);
-        notify('Payment Successful!', {
-          description: credits
-            ? `${credits.toLocaleString('en-US')} credits were added to your account.`
-            : undefined,
-          variant: 'success',
+    const timer = setTimeout(async () => {
+      let next: Outcome = { kind: 'thanks' };
+      if (order && signedIn) {
+        try {
+          next = { kind: 'order', order: await fetchOrderStatus(order.provider, order.id) };
+          if (next.order.credited) await refreshUser();
+        } catch {
+          // Unknown to the server for this account: say no more than thanks.
+        }
+      }
+      if (cancelled) return;
+      setOutcome(next);
+      const known = next.kind === 'order' ? next.order : null;
+      const credited = known?.credited === true;
+      const waiting = known !== null && isWaiting(known);
+      if (!known || credited || waiting) {
+        notify(waiting ? 'Payment received' : 'Payment Successful!', {
+          description: credited ? `${known.credits.toLocaleString('en-US')} credits were added.` : undefined,
+          variant: waiting ? undefined : 'success',
         });
-      });
+      }
     }, SUCCESS_DELAY_MS);
     return () => {
       cancelled = true;
       clearTimeout(timer);
     };
-  }, []);
+  }, [loading]);
 
   return (
-    <main className="grid min-h-[80vh] place-items-center px-4 pt-24 pb-16">
+    <div className="grid min-h-[80vh] place-items-center px-4 pt-24 pb-16">
       <div className="w-full max-w-lg rounded-3xl border border-border bg-card p-8 text-center shadow-xl shadow-primary/5">
-        {!done ? (
+        {outcome.kind === 'processing' ? (
           <div role="status" className="flex flex-col items-center gap-4 py-8">
             <span
               className="size-12 animate-spin rounded-full border-4 border-primary/25 border-t-primary"
@@ -53,17 +72,17 @@ export function SuccessPage({ credits }: { credits?: number }) {
               <CheckIcon className="size-8" />
             </span>
             <h1 className="mt-5 text-3xl font-extrabold tracking-tight">Thank you for your purchase!</h1>
-            <p className="mt-3 text-muted-foreground">
-              {credits
-                ? `${credits.toLocaleString('en-US')} credits have been added to your account. They never expire.`
-                : 'Your credits have been added to your account. They never expire.'}
+            <p className="mt-3 text-muted-foreground" data-testid="order-outcome">
+              {outcome.kind === 'order'
+                ? describe(outcome.order)
+                : 'Payment Successful! Thank you for choosing Lift3D.'}
             </p>
-            {user ? (
+            {outcome.kind === 'order' ? (
               <p className="mt-5 inline-flex items-center gap-2 rounded-2xl bg-muted/70 px-4 py-2.5 text-sm">
                 <CoinsIcon className="size-4 text-primary" />
-                New balance:{' '}
+                {outcome.order.credited ? 'New balance:' : 'Balance:'}{' '}
                 <span className="font-semibold" data-testid="new-balance">
-                  {user.credits.toLocaleString('en-US')} credits
+                  {outcome.order.balance.toLocaleString('en-US')} credits
                 </span>
               </p>
             ) : null}
@@ -92,6 +111,26 @@ export function SuccessPage({ credits }: { credits?: number }) {
           </div>
         )}
       </div>
-    </main>
+    </div>
   );
+}
+
+const isWaiting = (o: OrderStatus) => o.status === 'created' || o.status === 'pending';
+
+function describe(o: OrderStatus): string {
+  const credits = `${o.credits.toLocaleString('en-US')} credits`;
+  switch (o.status) {
+    case 'completed':
+      return `${credits} have been added to your account. They never expire.`;
+    case 'created':
+    case 'pending':
+      return `Your payment is being confirmed. ${credits} will be added to your account as soon as it clears.`;
+    case 'review':
+      return 'Our team is reviewing this payment. No credits were added yet; we will contact you.';
+    case 'denied':
+      return 'This payment was declined, so no credits were added. Please try another payment method.';
+    case 'refunded':
+    case 'reversed':
+      return `This payment was ${o.status}, so its ${credits} are no longer in your account.`;
+  }
 }

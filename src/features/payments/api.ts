@@ -43,3 +43,17 @@ export async function createPaymentOrder<T extends { orderID?: string; error?: s
 export function capturePaymentOrder(provider: PaymentProvider, orderID: string): Promise<CaptureResult> {
   return api.post<CaptureResult>(`/${provider}/capture-order`, { orderID });
 }
+
+/** What the server knows about one of the caller's orders (GET /api/{provider}/orders/{id}). */
+export interface OrderStatus {
+  orderID: string;
+  pack: string;
+  credits: number;
+  status: 'created' | 'pending' | 'completed' | 'denied' | 'review' | 'refunded' | 'reversed';
+  credited: boolean;
+  balance: number;
+}
+
+export function fetchOrderStatus(provider: PaymentProvider, orderID: string): Promise<OrderStatus> {
+  return api.get<OrderStatus>(`/${provider}/orders/${encodeURIComponent(orderID)}`);
+}

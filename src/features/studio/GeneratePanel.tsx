@@ -160,7 +160,8 @@ export function GeneratePanel({
             </p>
           </div>
         ) : null}
-        <div className="mt-4 grid gap-2.5 sm:grid-cols-[1fr_auto]">
+        {/* Side by side only where the panel is wide (tablets); the desktop column is too narrow for both. */}
+        <div className="mt-4 grid gap-2.5 sm:grid-cols-[minmax(0,1fr)_auto] lg:grid-cols-1">
           <Button
             variant="neural"
             size="lg"

@@ -15,7 +15,9 @@ import {
   saveBlob,
 } from './api';
 import { BatchList } from './BatchList';
+import { classifyFailure, INPUT_REFUSED_STATUSES } from './failure';
 import { stem } from './format';
+import { formatList } from './formatList';
 import { FREE_QUOTA_FALLBACK, useFreeQuota } from './free-quota';
 import { GeneratePanel } from './GeneratePanel';
 import { type Generation, isTerminal } from './generation';
@@ -45,7 +47,11 @@ export function Studio({ variant }: { variant: StudioVariant }) {
   const { user, openSignIn, refreshUser } = useAuth();
   const [state, dispatch] = useReducer(studioReducer, variant, initialStudioState);
   const [buyCredits, setBuyCredits] = useState<'closed' | 'open' | 'mounted'>('closed');
-  const [serverError, setServerError] = useState<{ refunded: number; reason: string | null } | null>(null);
+  const [serverError, setServerError] = useState<{
+    refunded: number;
+    reason: string | null;
+    inputProblem: string | null;
+  } | null>(null);
   const [downloading, setDownloading] = useState<DownloadFormat | null>(null);
   const submitting = useRef(false);
   const announced = useRef(new Set<string>());
@@ -107,7 +113,12 @@ export function Studio({ variant }: { variant: StudioVariant }) {
         document.getElementById('studio-result')?.scrollIntoView({ behavior: 'smooth', block: 'start' });
       }
       if (g.status === 'failed') {
-        setServerError({ refunded: g.cost, reason: g.error });
+        const failure = classifyFailure(g.error);
+        setServerError({
+          refunded: g.cost,
+          reason: g.error,
+          inputProblem: failure.kind === 'input' ? failure.message : null,
+        });
         void refreshUser(); // the refund changed the balance
         refreshQuota();
       }
@@ -151,7 +162,9 @@ export function Studio({ variant }: { variant: StudioVariant }) {
         setBuyCredits('open');
       } else {
         const message = err instanceof Error && err.message ? err.message : FAILED_TO_START[kind];
-        notify('Error', { description: message, variant: 'destructive' });
+        // The api refused the image itself (nothing was charged): name it as the image's problem.
+        const refused = err instanceof ApiError && INPUT_REFUSED_STATUSES.has(err.status);
+        notify(refused ? 'Image not accepted' : 'Error', { description: message, variant: 'destructive' });
         if (!(err instanceof ApiError && err.status === 429))
           dispatch({ type: 'job-failed', kind, error: message });
       }
@@ -224,7 +237,7 @@ export function Studio({ variant }: { variant: StudioVariant }) {
             <p className="mt-2 max-w-2xl text-sm text-muted-foreground sm:text-base">
               {variant.free
                 ? `Free on App66: up to ${quota.limit} conversions per visitor per day, low topology.`
-                : 'One image in, a textured 3D model out: GLB, glTF, OBJ, FBX and print-ready STL for 50 credits.'}
+                : `One image in, a textured 3D model out: ${formatList(variant.formats)} for 50 credits.`}
             </p>
           </div>
           <Button variant="outline" onClick={scrollToSamples} className="self-start sm:self-auto">
@@ -283,6 +296,7 @@ export function Studio({ variant }: { variant: StudioVariant }) {
             onClose={() => setServerError(null)}
             refunded={serverError.refunded}
             reason={serverError.reason}
+            inputProblem={serverError.inputProblem}
           />
         ) : null}
       </Suspense>

@@ -112,3 +112,29 @@ describe('studioReducer', () => {
     expect(STUDIO_VARIANTS.app66.topologies).toEqual(['low']);
   });
 });
+
+describe('video progress never goes backwards', () => {
+  it('keeps 55% and its stage when a later reading says 0%, then moves on to 85% and completion', () => {
+    const video = (over: Partial<Generation>) => gen({ kind: 'video', status: 'processing', ...over });
+    let s = studioReducer(initialStudioState(STUDIO_VARIANTS.app), {
+      type: 'job-started',
+      kind: 'video',
+      generation: video({ status: 'queued' }),
+    });
+    const seen: number[] = [];
+    for (const [progress, stage] of [
+      [0.55, 'render'],
+      [0, 'decode'],
+      [0.85, 'encode'],
+    ] as const) {
+      s = studioReducer(s, { type: 'job-updated', generation: video({ progress, stage }) });
+      seen.push(s.preview.generation?.progress ?? -1);
+    }
+    expect(seen).toEqual([0.55, 0.55, 0.85]);
+    s = studioReducer(s, { type: 'job-updated', generation: video({ status: 'completed', progress: 1 }) });
+    expect(s.preview.status).toBe('completed');
+    // A stale 'processing' answer arriving after completion changes nothing.
+    s = studioReducer(s, { type: 'job-updated', generation: video({ progress: 0.9, stage: 'encode' }) });
+    expect(s.preview.status).toBe('completed');
+  });
+});

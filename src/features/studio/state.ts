@@ -52,6 +52,18 @@ export function initialStudioState(variant: Pick<StudioVariant, 'formats' | 'top
   };
 }
 
+const FINISHED = new Set<Generation['status']>(['completed', 'failed']);
+
+/**
+ * The newer of two readings of one generation, so what the user sees never goes backwards: a late poll
+ * answer or a retried attempt starting again from 0 must not pull the bar from 55% down to 0%.
+ */
+export function forward(known: Generation, next: Generation): Generation {
+  if (FINISHED.has(known.status) && !FINISHED.has(next.status)) return known;
+  if (FINISHED.has(next.status) || next.progress >= known.progress) return next;
+  return { ...next, progress: known.progress, stage: known.stage ?? next.stage };
+}
+
 function jobFrom(generation: Generation): JobState {
   const status = jobStatusOf(generation);
   return {
@@ -87,10 +99,13 @@ export function studioReducer(state: StudioState, action: StudioAction): StudioS
       return { ...state, [slot(action.kind)]: jobFrom(action.generation) };
     case 'job-updated': {
       const key = slot(action.generation.kind);
-      const batch = state.batch.map((g) => (g.id === action.generation.id ? action.generation : g));
+      const batch = state.batch.map((g) =>
+        g.id === action.generation.id ? forward(g, action.generation) : g,
+      );
       // Updates for a job the studio no longer follows (a new image was chosen meanwhile) are dropped.
-      if (state[key].generation?.id !== action.generation.id) return { ...state, batch };
-      return { ...state, [key]: jobFrom(action.generation), batch };
+      const known = state[key].generation;
+      if (known?.id !== action.generation.id) return { ...state, batch };
+      return { ...state, [key]: jobFrom(forward(known, action.generation)), batch };
     }
     case 'job-failed':
       return { ...state, [slot(action.kind)]: { status: 'error', generation: null, error: action.error } };

@@ -2,18 +2,21 @@ import { createFileRoute } from '@tanstack/react-router';
 import { SuccessPage } from '../../features/payments/SuccessPage';
 
 export interface SuccessSearch {
-  credits?: number;
+  /** The provider's order id; what the page says about it comes from the server, never from the URL. */
+  order?: string;
+  provider?: 'demo' | 'paypal';
 }
 
 export const Route = createFileRoute('/checkout/success')({
   validateSearch: (search: Record<string, unknown>): SuccessSearch => {
-    const n = Number(search.credits);
-    return Number.isSafeInteger(n) && n > 0 ? { credits: n } : {};
+    const order = typeof search.order === 'string' && search.order.length <= 64 ? search.order : undefined;
+    const provider = search.provider === 'paypal' || search.provider === 'demo' ? search.provider : undefined;
+    return order && provider ? { order, provider } : {};
   },
   component: Page,
 });
 
 function Page() {
-  const { credits } = Route.useSearch();
-  return <SuccessPage credits={credits} />;
+  const { order, provider } = Route.useSearch();
+  return <SuccessPage order={order && provider ? { id: order, provider } : undefined} />;
 }

@@ -388,3 +388,43 @@ test('admins add and set credits; users cannot; users read their own ledger', as
   });
   assert.equal(peek.status, 404);
 });
+
+test('an order reads back as the server knows it: created, then credited with the balance; owner only', async () => {
+  const user = await signedInUser();
+  const other = await signedInUser();
+  const get = async (app: App, path: string, token?: string) => {
+    const res = await app.request(path, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+    return { status: res.status, body: await res.json() };
+  };
+  const created = await call(demo.app, '/api/demo/create-order', { packageId: 'starter' }, user.token);
+  const orderID = created.body.orderID as string;
+
+  const before = await get(demo.app, `/api/demo/orders/${orderID}`, user.token);
+  assert.equal(before.status, 200, JSON.stringify(before.body));
+  assert.deepEqual(before.body, {
+    orderID,
+    pack: 'starter',
+    credits: 5600,
+    status: 'created',
+    credited: false,
+    balance: 0,
+  });
+
+  await call(demo.app, '/api/demo/capture-order', { orderID }, user.token);
+  const after = await get(demo.app, `/api/demo/orders/${orderID}`, user.token);
+  assert.equal(after.body.status, 'completed');
+  assert.equal(after.body.credited, true);
+  assert.equal(after.body.balance, 5600);
+
+  assert.equal((await get(demo.app, `/api/demo/orders/${orderID}`)).status, 401);
+  assert.equal((await get(demo.app, `/api/demo/orders/${orderID}`, other.token)).status, 404);
+  assert.equal((await get(demo.app, `/api/demo/orders/${'x'.repeat(65)}`, user.token)).status, 400);
+  assert.equal((await get(demo.app, '/api/demo/orders/no-such-order', user.token)).status, 404);
+
+  // PayPal orders read the same way, before any capture.
+  const paypalOrder = await createPayPalOrder(user.token, 'starter');
+  const pp = await get(withPayPal.app, `/api/paypal/orders/${paypalOrder}`, user.token);
+  assert.equal(pp.status, 200);
+  assert.equal(pp.body.status, 'created');
+  assert.equal(pp.body.credited, false);
+});

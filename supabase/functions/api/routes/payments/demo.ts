@@ -9,7 +9,16 @@ import { requireUser } from '../../lib/auth.ts';
 import { paymentsMode } from '../../lib/config.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { parseJson } from '../../lib/validate.ts';
-import { CaptureRequest, captureResponse, createOrder, OrderRequest, ownOrder, settle } from './orders.ts';
+import {
+  CaptureRequest,
+  captureResponse,
+  createOrder,
+  OrderRequest,
+  orderIdParam,
+  orderStatus,
+  ownOrder,
+  settle,
+} from './orders.ts';
 
 export function demoPaymentRoutes({ db, config }: AppDeps) {
   const requireDemo = () => {
@@ -31,6 +40,12 @@ export function demoPaymentRoutes({ db, config }: AppDeps) {
         currency: order.currency,
         description: `${order.packName ?? order.pack} pack`,
       });
+    })
+    .get('/orders/:orderID', async (c) => {
+      requireDemo();
+      const caller = requireUser(c.get('caller'));
+      const orderID = orderIdParam(c.req.param('orderID'));
+      return c.json(await orderStatus(db, caller, 'demo', orderID));
     })
     .post('/capture-order', async (c) => {
       requireDemo();

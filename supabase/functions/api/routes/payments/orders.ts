@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import type { Caller, Db, Tx } from '../../lib/db.ts';
-import { ApiError, forbidden, notFound } from '../../lib/errors.ts';
+import { ApiError, badRequest, forbidden, notFound } from '../../lib/errors.ts';
 
 export type Provider = 'paypal' | 'demo';
 
@@ -127,5 +127,44 @@ export function captureResponse(order: OrderJson) {
     credits: order.credits,
     credited: order.credited,
     balance: order.balance,
+  };
+}
+
+/** What the success page may say about an order: its state as the server knows it, never the URL's. */
+export interface OrderStatus {
+  orderID: string;
+  pack: string;
+  credits: number;
+  status: OrderJson['status'];
+  /** The pack's credits are in the caller's balance now. */
+  credited: boolean;
+  balance: number;
+}
+
+export function orderIdParam(raw: string | undefined): string {
+  const id = (raw ?? '').trim();
+  if (!id || id.length > 64) throw badRequest('orderID: expected an order id of at most 64 characters.');
+  return id;
+}
+
+/** The caller's own order (404 for unknown or someone else's, as `ownOrder`) and their balance now. */
+export async function orderStatus(
+  db: Db,
+  caller: Caller & { userId: string },
+  provider: Provider,
+  orderId: string,
+): Promise<OrderStatus> {
+  const order = await ownOrder(db, caller, provider, orderId);
+  const [profile] = await db.asCaller(
+    caller,
+    (tx) => tx<{ credits: number }[]>`select credits from public.profiles where id = ${caller.userId}`,
+  );
+  return {
+    orderID: orderId,
+    pack: order.pack_id,
+    credits: order.credits,
+    status: order.status,
+    credited: order.status === 'completed',
+    balance: profile?.credits ?? 0,
   };
 }

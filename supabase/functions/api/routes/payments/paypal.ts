@@ -15,7 +15,16 @@ import { requireUser } from '../../lib/auth.ts';
 import { ApiError, badRequest } from '../../lib/errors.ts';
 import { firstCapture, PayPalClient, type PayPalOrder, toCents } from '../../lib/paypal.ts';
 import { parseJson } from '../../lib/validate.ts';
-import { CaptureRequest, captureResponse, createOrder, OrderRequest, ownOrder, settle } from './orders.ts';
+import {
+  CaptureRequest,
+  captureResponse,
+  createOrder,
+  OrderRequest,
+  orderIdParam,
+  orderStatus,
+  ownOrder,
+  settle,
+} from './orders.ts';
 import { handleWebhookEvent, type WebhookEvent } from './paypal-webhook.ts';
 
 export function paypalRoutes({ db, config }: AppDeps) {
@@ -43,6 +52,11 @@ export function paypalRoutes({ db, config }: AppDeps) {
       if (!created?.id) throw new ApiError(502, 'The payment provider did not return an order.');
       await db.asService((tx) => tx`select public.attach_provider_order(${order.id}, ${created.id})`);
       return c.json({ orderID: created.id });
+    })
+    .get('/orders/:orderID', async (c) => {
+      const caller = requireUser(c.get('caller'));
+      const orderID = orderIdParam(c.req.param('orderID'));
+      return c.json(await orderStatus(db, caller, 'paypal', orderID));
     })
     .post('/capture-order', async (c) => {
       const pp = paypal();

@@ -1,0 +1,37 @@
+import { describe, expect, test } from 'vitest';
+import { classifyFailure } from './failure';
+
+describe('classifyFailure', () => {
+  test("the engine's refusals are the user's input, without the step prefix", () => {
+    expect(
+      classifyFailure(
+        'isolate: No subject found in the image. Use a photo with one clearly visible object. (The image is fully transparent.)',
+      ),
+    ).toEqual({
+      kind: 'input',
+      message:
+        'No subject found in the image. Use a photo with one clearly visible object. (The image is fully transparent.)',
+    });
+    expect(
+      classifyFailure('decode: the PNG file is damaged and cannot be read. Re-export it and try again.'),
+    ).toEqual({
+      kind: 'input',
+      message: 'The PNG file is damaged and cannot be read. Re-export it and try again.',
+    });
+  });
+
+  test('our own failures and missing reasons are server errors', () => {
+    expect(classifyFailure(null)).toEqual({ kind: 'server' });
+    expect(classifyFailure('')).toEqual({ kind: 'server' });
+    expect(
+      classifyFailure(
+        'The conversion failed on our side. Your credits have been refunded. Please try again.',
+      ),
+    ).toEqual({ kind: 'server' });
+    expect(
+      classifyFailure(
+        'The conversion stopped unexpectedly and could not be finished. Your credits have been refunded. Please try again.',
+      ),
+    ).toEqual({ kind: 'server' });
+  });
+});
