@@ -16,18 +16,19 @@ export interface CliArgs {
   help: boolean;
 }
 
-export const USAGE = `Usage: img3d INPUT... [-o OUT.glb | --out-dir DIR] [--format glb|gltf|obj|fbx|stl] [--topology low|high] [--video]
+export const USAGE = `Usage: img3d INPUT... [-o OUT.glb | --out-dir DIR] [--format glb|gltf|obj|fbx|stl|usdz|3mf] [--topology low|high] [--video]
 
 Turns each image (PNG, JPEG, WebP, TIFF, GIF, SVG) into a textured, watertight 3D model.
 
   -o, --out FILE        output file (one input only); its extension picks the format
   --out-dir DIR         folder for the outputs (default: current folder), named after each input
   --format FMT          glb (default), gltf (self-contained), obj (zip of OBJ+MTL+PNG, or the three
-                        files when -o ends in .obj), fbx (binary 7.4, texture embedded), stl (mm)
+                        files when -o ends in .obj), fbx (binary 7.4, texture embedded), stl (mm),
+                        usdz (AR Quick Look, metres), 3mf (the STL's solid with vertex colours)
   --topology T          low (~5k triangles, 1024 px texture, default) or high (~50k+, 2048 px)
   --video               also render a turntable MP4 next to each model
   --depth-model FILE    optional ONNX monocular depth model for the front surface
-  --flat-base MM        STL: cut MM millimetres off the bottom so the print stands flat
+  --flat-base MM        STL and 3MF: cut MM millimetres off the bottom so the print stands flat
   -h, --help            show this help
 
 Progress goes to stderr; the exit code is non-zero with a one-line reason on failure.`;

@@ -14,11 +14,11 @@ export interface StlOptions {
 
 export const STL_DEFAULTS: StlOptions = { heightMm: 100, flatBaseMm: 0 };
 
-export async function exportStl(
+/** The print-ready solid (millimetres, Z up, on the bed) that the STL and 3MF exports both write. */
+export async function printSolid(
   model: TexturedModel,
-  baseName = 'model',
   options: Partial<StlOptions> = {},
-): Promise<ExportFile> {
+): Promise<{ positions: Float32Array; indices: Uint32Array }> {
   const opts = { ...STL_DEFAULTS, ...options };
   const { positions } = model.mesh;
   let minY = Infinity,
@@ -30,14 +30,22 @@ export async function exportStl(
   const scale = opts.heightMm / Math.max(1e-9, maxY - minY);
   // (x, y, z) glTF → (x, −z, y) STL, scaled, then lifted onto the bed.
   const nv = positions.length / 3;
-  let p: Float32Array = new Float32Array(nv * 3);
-  let indices: Uint32Array = model.mesh.indices;
+  const p = new Float32Array(nv * 3);
   for (let v = 0; v < nv; v++) {
     p[v * 3] = positions[v * 3] * scale;
     p[v * 3 + 1] = -positions[v * 3 + 2] * scale;
     p[v * 3 + 2] = (positions[v * 3 + 1] - minY) * scale;
   }
-  if (opts.flatBaseMm > 0) ({ positions: p, indices } = await flattenBase(p, indices, opts.flatBaseMm));
+  if (opts.flatBaseMm > 0) return flattenBase(p, model.mesh.indices, opts.flatBaseMm);
+  return { positions: p, indices: model.mesh.indices };
+}
+
+export async function exportStl(
+  model: TexturedModel,
+  baseName = 'model',
+  options: Partial<StlOptions> = {},
+): Promise<ExportFile> {
+  const { positions: p, indices } = await printSolid(model, options);
   const nt = indices.length / 3;
   const out = new Uint8Array(84 + nt * 50);
   const view = new DataView(out.buffer);
