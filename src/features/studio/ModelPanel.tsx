@@ -4,6 +4,7 @@ import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { cn } from '../../lib/cn';
+import { ArButton } from './ArButton';
 import { isVideoFile, percent } from './format';
 import { STATUS_LABELS, stageLabel } from './generation';
 import { useResultUrl } from './hooks';
@@ -253,13 +254,16 @@ export function ModelPanel({
       {showing === 'model' ? (
         <div className="flex items-center justify-between gap-3 border-t border-border px-5 py-2.5 text-xs text-muted-foreground">
           <span>Drag to orbit · scroll or pinch to zoom · right-drag to pan</span>
-          <Button
-            variant="ghost"
-            size="sm"
-            onClick={() => setView((v) => ({ name: 'front', nonce: v.nonce + 1 }))}
-          >
-            Reset view
-          </Button>
+          <div className="flex shrink-0 items-center gap-1.5">
+            <ArButton generation={model.generation} size="sm" />
+            <Button
+              variant="ghost"
+              size="sm"
+              onClick={() => setView((v) => ({ name: 'front', nonce: v.nonce + 1 }))}
+            >
+              Reset view
+            </Button>
+          </div>
         </div>
       ) : null}
     </Card>
