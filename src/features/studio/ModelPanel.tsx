@@ -252,8 +252,8 @@ export function ModelPanel({
         </p>
       ) : null}
       {showing === 'model' ? (
-        <div className="flex items-center justify-between gap-3 border-t border-border px-5 py-2.5 text-xs text-muted-foreground">
-          <span>Drag to orbit · scroll or pinch to zoom · right-drag to pan</span>
+        <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1.5 border-t border-border px-5 py-2.5 text-xs text-muted-foreground">
+          <span className="min-w-48 flex-1">Drag to orbit · scroll or pinch to zoom · right-drag to pan</span>
           <div className="flex shrink-0 items-center gap-1.5">
             <ArButton generation={model.generation} size="sm" />
             <Button

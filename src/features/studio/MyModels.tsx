@@ -168,12 +168,12 @@ export function MyModels() {
                 {formatDate(g.createdAt)} · {g.topology === 'high' ? 'High detail' : 'Low poly'}
                 {g.cost > 0 ? ` · ${g.cost} credits` : ''}
               </p>
+              {status === 'completed' ? <ArButton generation={g} size="sm" className="mt-2" /> : null}
               {status === 'error' && g.error ? (
                 <p className="mt-1 text-xs text-destructive">{g.error} Credits were refunded.</p>
               ) : null}
             </div>
             <div className="flex shrink-0 items-center gap-1.5">
-              {status === 'completed' ? <ArButton generation={g} size="sm" /> : null}
               {status === 'completed' ? (
                 <Dropdown
                   triggerLabel="Download"
