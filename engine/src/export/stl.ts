@@ -1,43 +1,64 @@
 /**
- * Binary STL in millimetres for printing: Z up (the slicer convention; glTF's +Y becomes +Z by a proper
- * rotation, so orientation and volume sign are kept), resting on z = 0, `heightMm` tall.
+ * Binary STL in millimetres for printing: levelled to the subject's real vertical (stl-pose.ts), Z up
+ * (the slicer convention), a flat base cut by default, resting on z = 0, `heightMm` tall.
  */
+import { EngineError } from '../errors.ts';
 import type { TexturedModel } from '../types.ts';
 import { flattenBase } from './stl-base.ts';
+import { printPose, rescaleHeight } from './stl-pose.ts';
 import type { ExportFile } from './types.ts';
 
 export interface StlOptions {
   heightMm: number;
-  /** Cut this many millimetres off the bottom to give the print a flat base (0 = off). */
+  /**
+   * Cut this many millimetres off the bottom of the levelled model so the print stands on a face
+   * (0 = off). At most `MAX_FLAT_BASE_MM`: a deeper cut would eat the subject's feet.
+   */
   flatBaseMm: number;
 }
 
-export const STL_DEFAULTS: StlOptions = { heightMm: 100, flatBaseMm: 0 };
+export const MAX_FLAT_BASE_MM = 10;
 
-/** The print-ready solid (millimetres, Z up, on the bed) that the STL and 3MF exports both write. */
+export const STL_DEFAULTS: StlOptions = { heightMm: 100, flatBaseMm: 3 };
+
+export interface PrintSolid {
+  positions: Float32Array;
+  indices: Uint32Array;
+  /** The model's own vertices (same order as `model.mesh`) levelled and scaled, before any base cut. */
+  pose: Float32Array;
+  /** A solid's point = (pose point − (0, 0, cutMm)) × scale: how to find it in `pose`. */
+  cutMm: number;
+  scale: number;
+}
+
+/** The print-ready solid (levelled, millimetres, Z up, on the bed) that the STL and 3MF exports write. */
 export async function printSolid(
   model: TexturedModel,
   options: Partial<StlOptions> = {},
-): Promise<{ positions: Float32Array; indices: Uint32Array }> {
+): Promise<PrintSolid> {
   const opts = { ...STL_DEFAULTS, ...options };
-  const { positions } = model.mesh;
-  let minY = Infinity,
-    maxY = -Infinity;
-  for (let i = 0; i < positions.length; i += 3) {
-    minY = Math.min(minY, positions[i + 1]);
-    maxY = Math.max(maxY, positions[i + 1]);
+  if (!(opts.flatBaseMm >= 0 && opts.flatBaseMm <= MAX_FLAT_BASE_MM)) {
+    throw new EngineError(
+      'invalid_option',
+      `export: the flat base must be between 0 and ${MAX_FLAT_BASE_MM} mm, not ${String(opts.flatBaseMm)}.`,
+    );
   }
-  const scale = opts.heightMm / Math.max(1e-9, maxY - minY);
-  // (x, y, z) glTF → (x, −z, y) STL, scaled, then lifted onto the bed.
-  const nv = positions.length / 3;
-  const p = new Float32Array(nv * 3);
-  for (let v = 0; v < nv; v++) {
-    p[v * 3] = positions[v * 3] * scale;
-    p[v * 3 + 1] = -positions[v * 3 + 2] * scale;
-    p[v * 3 + 2] = (positions[v * 3 + 1] - minY) * scale;
+  const pose = printPose(model.mesh.positions, model.elevationDeg ?? 0, opts.heightMm);
+  if (!(opts.flatBaseMm > 0)) {
+    return { positions: pose, indices: model.mesh.indices, pose, cutMm: 0, scale: 1 };
   }
-  if (opts.flatBaseMm > 0) return flattenBase(p, model.mesh.indices, opts.flatBaseMm);
-  return { positions: p, indices: model.mesh.indices };
+  const { positions, indices } = await flattenBase(pose, model.mesh.indices, opts.flatBaseMm);
+  // A base never touches the top, so the tops tell how far the base lowered the model (a plinth: not at all).
+  let maxZ = 0;
+  for (let i = 2; i < positions.length; i += 3) maxZ = Math.max(maxZ, positions[i]);
+  rescaleHeight(positions, opts.heightMm);
+  return {
+    positions,
+    indices,
+    pose,
+    cutMm: opts.heightMm - maxZ,
+    scale: opts.heightMm / Math.max(1e-9, maxZ),
+  };
 }
 
 export async function exportStl(

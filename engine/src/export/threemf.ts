@@ -39,9 +39,8 @@ export async function export3mf(
   const solid = await printSolid(model, options);
   // 3MF meshes index shared vertices: the texture seam's duplicates must become one vertex.
   const { positions, indices } = weldPositions(solid.positions, solid.indices);
-  // The same solid without a base cut, vertex for vertex the model's, tells each vertex its colour.
-  const reference = options.flatBaseMm ? await printSolid(model, { ...options, flatBaseMm: 0 }) : solid;
-  const colours = vertexColours(model, reference.positions, positions);
+  // The levelled model before its base cut, vertex for vertex the model's, tells each vertex its colour.
+  const colours = vertexColours(model, solid.pose, positions, solid);
 
   const parts: string[] = [
     '<?xml version="1.0" encoding="UTF-8"?>\n',

@@ -1,6 +1,6 @@
 /**
  * USDZ for AR (Apple's AR Quick Look): a USDA layer with the textured mesh and a UsdPreviewSurface,
- * in metres, +Y up, standing on the floor (y = 0) so AR places it on the detected plane.
+ * levelled like the STL, in metres, +Y up, standing on the floor (y = 0) so AR places it on the detected plane.
  *
  * three.js's USDZExporter needs a DOM canvas to encode textures, which a server has not, so the layer is
  * written here; the package follows Apple's USDZ rules: an uncompressed zip, the USD layer first, every
@@ -37,7 +37,10 @@ export async function exportUsdz(
 }
 
 function usdaLayer(model: TexturedModel, opts: UsdzOptions): string {
-  const { positions, normals, uvs, indices } = model.mesh;
+  const { uvs, indices } = model.mesh;
+  // Levelled like the print (the camera's elevation undone), so the model stands upright on the floor.
+  const positions = level(model.mesh.positions, model.elevationDeg ?? 0);
+  const normals = model.mesh.normals ? level(model.mesh.normals, model.elevationDeg ?? 0) : undefined;
   let minY = Infinity,
     maxY = -Infinity;
   for (let i = 1; i < positions.length; i += 3) {
@@ -129,6 +132,20 @@ ${normalLine}        point3f[] points = [${points.join(', ')}]
     }
 }
 `;
+}
+
+/** Rotation about +X by the camera elevation: the subject's real vertical becomes +Y (see stl-pose.ts). */
+function level(v: Float32Array, elevationDeg: number): Float32Array {
+  const a = (elevationDeg * Math.PI) / 180;
+  const c = Math.cos(a);
+  const s = Math.sin(a);
+  const out = new Float32Array(v.length);
+  for (let i = 0; i < v.length; i += 3) {
+    out[i] = v[i];
+    out[i + 1] = v[i + 1] * c + v[i + 2] * s;
+    out[i + 2] = v[i + 2] * c - v[i + 1] * s;
+  }
+  return out;
 }
 
 /**

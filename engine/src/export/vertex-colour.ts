@@ -6,22 +6,23 @@
 import type { TexturedModel } from '../types.ts';
 
 /**
- * `reference` holds the model's vertices (same order as `model.mesh`) in the frame of `targets`, except
- * that a cut base may have lowered the targets: their tops are aligned first (a base cut never touches
- * the top). Returns RGB bytes per target vertex.
+ * `reference` holds the model's vertices (same order as `model.mesh`) in the print pose; a target point
+ * `t` lies at `t / scale + (0, 0, cutMm)` there (a base cut lowers and rescales the solid). Returns RGB
+ * bytes per target vertex.
  */
 export function vertexColours(
   model: TexturedModel,
   reference: Float32Array,
   targets: Float32Array,
+  frame: { cutMm: number; scale: number } = { cutMm: 0, scale: 1 },
 ): Uint8Array {
   const { uvs } = model.mesh;
   const { width, height, data } = model.texture;
-  const dz = maxZ(reference) - maxZ(targets);
   const grid = new PointGrid(reference);
+  const k = 1 / frame.scale;
   const out = new Uint8Array((targets.length / 3) * 3);
   for (let v = 0; v < targets.length / 3; v++) {
-    const r = grid.nearest(targets[v * 3], targets[v * 3 + 1], targets[v * 3 + 2] + dz);
+    const r = grid.nearest(targets[v * 3] * k, targets[v * 3 + 1] * k, targets[v * 3 + 2] * k + frame.cutMm);
     const px = Math.min(width - 1, Math.max(0, Math.round(uvs[r * 2] * (width - 1))));
     const py = Math.min(height - 1, Math.max(0, Math.round(uvs[r * 2 + 1] * (height - 1))));
     const o = (py * width + px) * 4;
@@ -30,12 +31,6 @@ export function vertexColours(
     out[v * 3 + 2] = data[o + 2];
   }
   return out;
-}
-
-function maxZ(p: Float32Array): number {
-  let m = -Infinity;
-  for (let i = 2; i < p.length; i += 3) m = Math.max(m, p[i]);
-  return m;
 }
 
 /** Uniform hash grid for nearest-vertex queries (about 128 cells along the longest side). */

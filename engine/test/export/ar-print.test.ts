@@ -193,7 +193,7 @@ describe('export: 3MF for slicers', () => {
     expect(new Set(colours).size).toBeGreaterThan(10);
   });
 
-  it('with a flat base: the STL solid, cut, still closed, every vertex coloured', async () => {
+  it('with a flat base (the default): the STL solid, cut, still closed, 100 mm, every vertex coloured like the uncut model', async () => {
     const { positions, indices, colours } = await load(5);
     expect(colours).toHaveLength(positions.length / 3);
     const report = checkManifold({
@@ -205,7 +205,15 @@ describe('export: 3MF for slicers', () => {
     expect(report.volume).toBeGreaterThan(0);
     const [lo, hi] = zRange(positions);
     expect(lo).toBeCloseTo(0, 2);
-    expect(hi - lo).toBeCloseTo(95, 1);
+    expect(hi - lo).toBeCloseTo(100, 1);
+    // The topmost vertex is the same point of the model with or without the base: the same colour.
+    const uncut = await load(0);
+    const top = (p: number[]) => {
+      let best = 0;
+      for (let v = 0; v < p.length / 3; v++) if (p[v * 3 + 2] > p[best * 3 + 2]) best = v;
+      return best;
+    };
+    expect(colours[top(positions)]).toBe(uncut.colours[top(uncut.positions)]);
     let onBed = 0;
     for (let i = 2; i < positions.length; i += 3) if (positions[i] < 1e-3) onBed++;
     expect(onBed).toBeGreaterThan(3);

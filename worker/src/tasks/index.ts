@@ -25,6 +25,7 @@ export function buildTaskList(deps: TaskDeps): Record<JobName, Task> {
       ...deps,
       heartbeatMs: deps.config.heartbeatMs,
       renderThreads: deps.config.renderThreads,
+      jobTimeoutMs: deps.config.jobTimeoutSeconds * 1000,
     }),
     send_mail: sendMailTask(deps),
     mail_sweep: mailSweepTask(deps),
