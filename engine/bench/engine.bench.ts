@@ -3,7 +3,7 @@
  * against a ground-truth set the project builds itself, compared with the naive √d baseline.
  *
  * Options: --quick (fewer runs), --sheets DIR (write 8-view contact sheets of each result),
- * --only speed|quality.
+ * --only speed|quality|multiview (multi-view quality and speed: bench/multiview.ts).
  */
 import { mkdirSync, readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
@@ -13,6 +13,7 @@ import { type ConvertResult, createEngine, type Topology } from '../src/index.ts
 import { listPhotos } from '../test/support/photos.ts';
 import { contactSheet } from '../test/support/raster.ts';
 import { onBackground, png } from '../test/support/synthetic.ts';
+import { multiviewQuality, multiviewSpeed } from './multiview.ts';
 import { normaliseUnitDiagonal, rng, sampleSurface, score } from './support/metrics.ts';
 import { groundTruthShapes } from './support/shapes.ts';
 import { renderTruth } from './support/truth.ts';
@@ -193,7 +194,9 @@ async function quality() {
   );
 }
 
-if (only !== 'speed') await quality();
-if (only !== 'quality') await speed();
+if (!only || only === 'quality') await quality();
+if (!only || only === 'multiview') await multiviewQuality(engine, sheetsDir);
+if (!only || only === 'speed') await speed();
+if (!only || only === 'multiview') await multiviewSpeed(engine, quick);
 console.log(`\npeak memory (max RSS): ${fmt(process.resourceUsage().maxRSS / 1024)} MB (target ≤ 2048)`);
 await engine.close();

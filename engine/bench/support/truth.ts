@@ -14,8 +14,12 @@ export interface Truth {
   points: Points;
 }
 
-export function renderTruth(shape: Shape, samples = 20_000): Truth {
-  const tf = viewTransform(TRUTH_VIEW.yaw, TRUTH_VIEW.pitch);
+export function renderTruth(
+  shape: Shape,
+  samples = 20_000,
+  view: { yaw: number; pitch: number } = TRUTH_VIEW,
+): Truth {
+  const tf = viewTransform(view.yaw, view.pitch);
   // Merge the parts into one camera-space mesh with a colour per triangle.
   const positions: number[] = [];
   const indices: number[] = [];

@@ -14,10 +14,13 @@ export interface CliArgs {
   depthModel?: string;
   /** STL: millimetres cut off the bottom for a flat base. */
   flatBaseMm?: number;
+  /** Extra views of the one input: photos taken a quarter, half and three-quarter turn to the right. */
+  views: { right?: string; back?: string; left?: string };
   help: boolean;
 }
 
 export const USAGE = `Usage: img3d INPUT... [-o OUT.glb | --out-dir DIR] [--format glb|gltf|obj|fbx|stl|usdz|3mf] [--topology low|high] [--video]
+       img3d FRONT [--right R] [--back B] [--left L] [options]
 
 Turns each image (PNG, JPEG, WebP, TIFF, GIF, SVG) into a textured, watertight 3D model.
 
@@ -30,6 +33,9 @@ Turns each image (PNG, JPEG, WebP, TIFF, GIF, SVG) into a textured, watertight 3
   --video               also render a turntable MP4 next to each model
   --depth-model FILE    optional ONNX monocular depth model for the front surface
   --flat-base MM        STL and 3MF: cut MM (default 3, at most 10) off the levelled bottom; 0 = off
+  --right R, --back B, --left L
+                        more photos of the same object (one input only), taken after walking a quarter,
+                        half and three-quarter turn to the right around it at the same height
   -h, --help            show this help
 
 Progress goes to stderr; the exit code is non-zero with a one-line reason on failure.`;
@@ -39,7 +45,7 @@ function bad(message: string): EngineError {
 }
 
 export function parseArgs(argv: string[]): CliArgs {
-  const args: CliArgs = { inputs: [], topology: 'low', video: false, help: false };
+  const args: CliArgs = { inputs: [], topology: 'low', video: false, views: {}, help: false };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const value = () => {
@@ -85,6 +91,11 @@ export function parseArgs(argv: string[]): CliArgs {
         args.flatBaseMm = mm;
         break;
       }
+      case '--right':
+      case '--back':
+      case '--left':
+        args.views[a.slice(2) as 'right' | 'back' | 'left'] = value();
+        break;
       default:
         if (a.startsWith('-') && a !== '-') throw bad(`unknown option '${a}'`);
         args.inputs.push(a);
@@ -93,6 +104,8 @@ export function parseArgs(argv: string[]): CliArgs {
   if (args.help) return args;
   if (args.inputs.length === 0) throw bad('no input image given');
   if (args.out && args.outDir) throw bad('use either -o or --out-dir, not both');
+  if (Object.keys(args.views).length && args.inputs.length > 1)
+    throw bad('--right, --back and --left are views of one object: give one front photo');
   if (args.out && args.inputs.length > 1) throw bad('-o takes one input; use --out-dir for several');
   if (args.out && !args.format) {
     const ext = args.out.toLowerCase().split('.').pop();

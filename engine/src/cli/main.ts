@@ -40,10 +40,15 @@ export async function runCli(
     for (const input of args.inputs) {
       const name = stem(input);
       const started = performance.now();
-      const result = await engine.convert(resolve(input), {
-        topology: args.topology,
-        onProgress: (stage, fraction) => io.stderr(`${name}: ${stage} ${Math.round(fraction * 100)}%\n`),
-      });
+      const extra = Object.fromEntries(Object.entries(args.views).map(([k, v]) => [k, resolve(v)]));
+      const result = await engine.convert(
+        Object.keys(extra).length ? { front: resolve(input), ...extra } : resolve(input),
+        {
+          topology: args.topology,
+          onProgress: (stage, fraction) => io.stderr(`${name}: ${stage} ${Math.round(fraction * 100)}%\n`),
+        },
+      );
+      for (const w of result.stats.views?.warnings ?? []) io.stderr(`${name}: ${w}\n`);
       let outPath: string;
       if (args.out) outPath = resolve(args.out);
       else outPath = resolve(args.outDir ?? '.', `${name}.${format === 'obj' ? 'zip' : format}`);

@@ -5,14 +5,15 @@
 import { type DecodeOptions, decodeImage } from '../decode/decode.ts';
 import { EngineError } from '../errors.ts';
 import type { FragmentReport } from '../geometry/fragments.ts';
-import { type LiftOptions, liftSolid } from '../geometry/lift.ts';
-import { isolateSubject } from '../isolate/isolate.ts';
+import { type LiftedSolid, type LiftOptions, liftSolid } from '../geometry/lift.ts';
+import { type IsolatedSubject, isolateSubject } from '../isolate/isolate.ts';
 import type { Segmenter } from '../isolate/segmenter.ts';
-import { buildAtlas } from '../texture/atlas.ts';
+import type { MultiViewStats } from '../multiview/stats.ts';
+import { type Atlas, buildAtlas } from '../texture/atlas.ts';
 import { unwrap } from '../texture/unwrap.ts';
 import { compact } from '../topology/simplify.ts';
 import { type SimplifyAttempt, simplifyManifold } from '../topology/simplify-manifold.ts';
-import type { TexturedModel } from '../types.ts';
+import type { Mesh, TexturedModel } from '../types.ts';
 import { TOPOLOGY_PRESETS, type Topology } from './presets.ts';
 
 export type ProgressCallback = (stage: string, fraction: number) => void;
@@ -47,6 +48,8 @@ export interface ConvertStats {
   /** Milliseconds per stage, in pipeline order. */
   timings: Record<string, number>;
   totalMs: number;
+  /** Present when extra views were given (engine/src/multiview). */
+  views?: MultiViewStats;
 }
 
 export type ConvertResult = TexturedModel & { stats: ConvertStats };
@@ -55,6 +58,15 @@ export interface ConvertContext {
   decode: DecodeOptions;
   segmenter: () => Promise<Segmenter>;
   depth?: (image: import('../types.ts').RgbaImage) => Promise<Float32Array>;
+  /** Extra steps of a multi-view conversion (engine/src/multiview/convert-views.ts). */
+  hooks?: ConvertHooks;
+}
+
+export interface ConvertHooks {
+  /** Reshapes the lifted solid in place, keeping its vertices and triangles. */
+  afterLift?(solid: LiftedSolid, front: IsolatedSubject): void;
+  /** Repaints the finished texture in place. */
+  afterTexture?(mesh: Mesh, texture: TexturedModel['texture'], atlas: Atlas, front: IsolatedSubject): void;
 }
 
 export async function convertBytes(
@@ -90,6 +102,7 @@ export async function convertBytes(
   progress('geometry', 0.45);
   const depth = ctx.depth ? await ctx.depth(image) : undefined;
   const solid = liftSolid(image, isolated.mask, { resolution: preset.resolution, depth, ...options.lift });
+  ctx.hooks?.afterLift?.(solid, isolated);
   lap('geometry');
 
   progress('topology', 0.6);
@@ -119,6 +132,7 @@ export async function convertBytes(
   progress('texture', 0.75);
   const atlas = await buildAtlas(isolated.image, isolated.mask, solid.bounds, { size: preset.textureSize });
   const mesh = unwrap(positions, side, imageXY, indices, atlas);
+  ctx.hooks?.afterTexture?.(mesh, atlas.texture, atlas, isolated);
   lap('texture');
   progress('done', 1);
 

@@ -11,14 +11,24 @@ import { type ExportOptions, exportModel } from '../export/index.ts';
 import type { ExportFormat, ExportResult } from '../export/types.ts';
 import { createIsnetSegmenter } from '../isolate/isnet.ts';
 import type { Segmenter } from '../isolate/segmenter.ts';
+import { convertViews, type MultiViewOptions } from '../multiview/convert-views.ts';
+import { type MultiViewInput, VIEW_NAMES } from '../multiview/views.ts';
 import type { TexturedModel } from '../types.ts';
 import { type ConvertOptions, type ConvertResult, convertBytes } from './convert.ts';
+
+type Input = Uint8Array | string;
 
 export interface EngineOptions extends Partial<EngineConfig> {}
 
 export interface Engine {
-  /** Converts image bytes, or the path of an image file. */
-  convert(input: Uint8Array | string, options: ConvertOptions): Promise<ConvertResult>;
+  /**
+   * Converts image bytes, or the path of an image file; or a front photo with up to three extra views of
+   * the same object (`{ front, right?, back?, left? }`, see engine/src/multiview).
+   */
+  convert(
+    input: Input | MultiViewInput<Input>,
+    options: ConvertOptions & { multiview?: Partial<MultiViewOptions> },
+  ): Promise<ConvertResult>;
   exportModel(
     model: TexturedModel,
     format: ExportFormat,
@@ -27,6 +37,19 @@ export interface Engine {
   /** Loads the segmentation model now instead of on the first photo without alpha. */
   warmUp(): Promise<void>;
   close(): Promise<void>;
+}
+
+async function readInput(input: Input): Promise<Uint8Array> {
+  if (typeof input !== 'string') return input;
+  try {
+    return new Uint8Array(await readFile(input));
+  } catch (cause) {
+    throw new EngineError(
+      'unsupported_format',
+      `engine: cannot read the file '${input}'. Check the path and try again.`,
+      { cause },
+    );
+  }
 }
 
 export function createEngine(options: EngineOptions = {}): Engine {
@@ -50,27 +73,20 @@ export function createEngine(options: EngineOptions = {}): Engine {
 
   return {
     async convert(input, convertOptions) {
-      let bytes: Uint8Array;
-      if (typeof input === 'string') {
-        try {
-          bytes = new Uint8Array(await readFile(input));
-        } catch (cause) {
-          throw new EngineError(
-            'unsupported_format',
-            `engine: cannot read the file '${input}'. Check the path and try again.`,
-            { cause },
-          );
+      const context = () => ({
+        decode: { ...DECODE_DEFAULTS, maxBytes: config.maxInputBytes, maxPixels: config.maxInputPixels },
+        segmenter: getSegmenter,
+        depth: depthFor,
+      });
+      if (typeof input !== 'string' && !(input instanceof Uint8Array)) {
+        const views: MultiViewInput<Uint8Array> = { front: await readInput(input.front) };
+        for (const name of VIEW_NAMES) {
+          const v = input[name];
+          if (v !== undefined) views[name] = await readInput(v);
         }
-      } else bytes = input;
-      return convertBytes(
-        bytes,
-        {
-          decode: { ...DECODE_DEFAULTS, maxBytes: config.maxInputBytes, maxPixels: config.maxInputPixels },
-          segmenter: getSegmenter,
-          depth: depthFor,
-        },
-        convertOptions,
-      );
+        return convertViews(views, context(), convertOptions);
+      }
+      return convertBytes(await readInput(input), context(), convertOptions);
     },
     exportModel,
     async warmUp() {

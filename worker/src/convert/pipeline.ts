@@ -18,6 +18,8 @@ import type { ProducedFile } from './protocol.ts';
 
 export interface PipelineInput {
   input: Uint8Array;
+  /** Extra photos of the same object: converted together with `input` (engine/src/multiview). */
+  views?: { right?: Uint8Array; back?: Uint8Array; left?: Uint8Array };
   topology: Topology;
   kind: 'model' | 'video';
   baseName: string;
@@ -37,7 +39,8 @@ export async function runPipeline(
   progress: (stage: string, fraction: number) => void,
 ): Promise<{ files: ProducedFile[]; stats: Record<string, unknown> }> {
   const shares = job.kind === 'video' ? PIPELINE_DEFAULTS.videoShares : PIPELINE_DEFAULTS.modelShares;
-  const model = await engine.convert(job.input, {
+  const extra = job.views && Object.keys(job.views).length > 0;
+  const model = await engine.convert(extra ? { front: job.input, ...job.views } : job.input, {
     topology: job.topology,
     onProgress: (stage, fraction) => progress(stage === 'done' ? 'export' : stage, fraction * shares.convert),
   });
@@ -83,6 +86,7 @@ export async function runPipeline(
       isolation: model.stats.isolation,
       convertMs: model.stats.totalMs,
       videoSeconds: video ? Math.round(video.stats.seconds * 100) / 100 : 0,
+      ...(model.stats.views ? { views: model.stats.views } : {}),
     },
   };
 }

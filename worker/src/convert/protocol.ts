@@ -4,6 +4,8 @@ import type { ExportFormat, Topology } from '@lift3d/engine';
 export interface ConvertRequest {
   type: 'convert';
   input: Uint8Array;
+  /** Extra photos of the same object (a multi-view generation: public.generation_views). */
+  views?: { right?: Uint8Array; back?: Uint8Array; left?: Uint8Array };
   topology: Topology;
   kind: 'model' | 'video';
   /** File names inside downloads, e.g. lift3d-1a2b3c4d. */

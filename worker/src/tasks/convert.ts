@@ -63,6 +63,12 @@ export function convertTask(deps: ConvertDeps): Task {
 
     const input = await storage.getBytes(gen.input_key);
     if (!input) return fail(CONVERT_DEFAULTS.missingInput);
+    const views: Record<string, Uint8Array> = {};
+    for (const v of await sql`select view, input_key from public.generation_views where generation_id = ${id}`) {
+      const bytes = await storage.getBytes(v.input_key);
+      if (!bytes) return fail(CONVERT_DEFAULTS.missingInput);
+      views[v.view] = bytes;
+    }
 
     let lost = false;
     let cancel = () => {};
@@ -104,6 +110,7 @@ export function convertTask(deps: ConvertDeps): Task {
       const run = engine.run(
         {
           input,
+          views,
           topology: gen.topology,
           kind: gen.kind,
           baseName: `lift3d-${shortId}`,

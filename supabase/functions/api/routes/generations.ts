@@ -8,6 +8,7 @@ import { Hono } from 'hono';
 import { createStorage, type Storage } from '../../_shared/storage/index.ts';
 import type { AppDeps, AppEnv } from '../app.ts';
 import { requireUser } from '../lib/auth.ts';
+import type { Tx } from '../lib/db.ts';
 import { ApiError, badRequest, notFound } from '../lib/errors.ts';
 import { GENERATION_COLUMNS, type GenerationRow, generationJson } from '../lib/generations.ts';
 import { requestFingerprint, storedIdempotencyKey } from '../lib/idempotency.ts';
@@ -22,6 +23,7 @@ import {
   UPLOAD_DEFAULTS,
   uploadBodyLimit,
 } from '../lib/uploads.ts';
+import { readViews } from '../lib/views.ts';
 
 export { storageUnavailable };
 
@@ -36,6 +38,16 @@ export function resolveStorage(deps: AppDeps): Storage | null {
 export function checkId(id: string): string {
   if (!UUID.test(id)) throw notFound('No generation with this id.');
   return id;
+}
+
+/** The extra views (right, back, left) of each generation the caller may read. */
+async function viewsOf(tx: Tx, ids: string[]): Promise<Map<string, string[]>> {
+  const out = new Map<string, string[]>();
+  if (!ids.length) return out;
+  const rows = await tx`select generation_id, view from public.generation_views
+                         where generation_id = any(${ids}::uuid[]) order by generation_id, view`;
+  for (const r of rows) out.set(r.generation_id, [...(out.get(r.generation_id) ?? []), r.view]);
+  return out;
 }
 
 export function generationRoutes(deps: AppDeps) {
@@ -55,13 +67,14 @@ export function generationRoutes(deps: AppDeps) {
       if (kind !== 'model' && kind !== 'video') throw badRequest('kind must be model or video.');
       const idempotencyKey = readIdempotencyKey(c);
       const uploads = await readImages(upload, limits, limits.maxBatch);
+      const views = await readViews(upload, limits, uploads.length);
 
       const keys = uploads.map((_, i) => storedIdempotencyKey(idempotencyKey, uploads.length, i));
       // What the key promises to repeat: a replay with other parameters or images is a 422, not the old job.
       const hashes = await Promise.all(
         uploads.map((u) => requestFingerprint([kind, format, topology, uploads.length], u.bytes)),
       );
-      await storeUploads(storage, uploads);
+      await storeUploads(storage, [...uploads, ...views]);
       let rows: GenerationRow[];
       try {
         rows = await db.asCaller(caller, async (tx) => {
@@ -94,18 +107,32 @@ export function generationRoutes(deps: AppDeps) {
             );
             created.push(row as unknown as GenerationRow);
           }
+          // A replayed request got its earlier generation back, with the views it was created with.
+          if (views.length && created[0].input_key === uploads[0].key) {
+            for (const v of views) {
+              await tx`select public.add_generation_view(${created[0].id}, ${v.view}, ${v.key}, ${v.type}, ${v.bytes.byteLength})`;
+            }
+          }
           return created;
         });
       } catch (error) {
-        await Promise.all(uploads.map((u) => storage.delete(u.key)));
+        await Promise.all([...uploads, ...views].map((u) => storage.delete(u.key)));
         throw error;
       }
       // A repeated Idempotency-Key returned the earlier generation: this request's upload is not needed.
       const duplicates = uploads.filter((u, i) => rows[i].input_key !== u.key);
+      if (duplicates.length) duplicates.push(...views);
       await Promise.all(duplicates.map((u) => storage.delete(u.key)));
 
       const generations = await Promise.all(rows.map((row) => generationJson(row, config.generations)));
-      return c.json(uploads.length === 1 ? { generation: generations[0] } : { generations }, 202);
+      const named = await db.asCaller(caller, (tx) =>
+        viewsOf(
+          tx,
+          rows.map((r) => r.id),
+        ),
+      );
+      const withViews = generations.map((g) => ({ ...g, views: named.get(g.id) ?? [] }));
+      return c.json(uploads.length === 1 ? { generation: withViews[0] } : { generations: withViews }, 202);
     })
     .get('/', async (c) => {
       const caller = requireUser(c.get('caller'));
@@ -121,7 +148,17 @@ export function generationRoutes(deps: AppDeps) {
       const generations = await Promise.all(
         rows.map((row) => generationJson(row as unknown as GenerationRow, config.generations)),
       );
-      return c.json({ generations, limit, offset });
+      const named = await db.asCaller(caller, (tx) =>
+        viewsOf(
+          tx,
+          generations.map((g) => g.id),
+        ),
+      );
+      return c.json({
+        generations: generations.map((g) => ({ ...g, views: named.get(g.id) ?? [] })),
+        limit,
+        offset,
+      });
     })
     .get('/:id', async (c) => {
       const caller = requireUser(c.get('caller'));
@@ -130,8 +167,12 @@ export function generationRoutes(deps: AppDeps) {
         tx.unsafe(`select ${GENERATION_COLUMNS} from public.generations where id = $1`, [id]),
       );
       if (!row) throw notFound('No generation with this id.');
+      const named = await db.asCaller(caller, (tx) => viewsOf(tx, [id]));
       return c.json({
-        generation: await generationJson(row as unknown as GenerationRow, config.generations),
+        generation: {
+          ...(await generationJson(row as unknown as GenerationRow, config.generations)),
+          views: named.get(id) ?? [],
+        },
       });
     })
     .post('/:id/cancel', async (c) => {
@@ -148,10 +189,15 @@ export function generationRoutes(deps: AppDeps) {
     .delete('/:id', async (c) => {
       const caller = requireUser(c.get('caller'));
       const id = checkId(c.req.param('id'));
-      const [row] = await db.asCaller(caller, (tx) => tx`select public.delete_generation(${id}) as files`);
+      const [row, viewKeys] = await db.asCaller(caller, async (tx) => {
+        // The extra views' files go with the generation (read before it leaves the caller's sight).
+        const keys = await tx`select input_key from public.generation_views where generation_id = ${id}`;
+        const [deleted] = await tx`select public.delete_generation(${id}) as files`;
+        return [deleted, keys.map((k) => k.input_key as string)] as const;
+      });
       const files = row.files as { input: string; outputs: string[] };
       if (storage) {
-        const keys = [files.input, ...files.outputs].filter(Boolean);
+        const keys = [files.input, ...files.outputs, ...viewKeys].filter(Boolean);
         const results = await Promise.allSettled(keys.map((key) => storage.delete(key)));
         const failed = keys.filter((_, i) => results[i].status === 'rejected');
         // The generation is gone from the history either way; leftover files are the operator's to sweep.

@@ -1,0 +1,116 @@
+/**
+ * The multi-view part of `npm run bench:engine`: each ground-truth shape photographed from four sides
+ * (bench/support/views.ts), converted from the front photo alone and from all four in the same run, scored
+ * against the same surface; then the time of a four-view conversion against a one-view one.
+ */
+import { join } from 'node:path';
+import sharp from 'sharp';
+import type { ConvertResult, Engine, Topology } from '../src/index.ts';
+import { contactSheet } from '../test/support/raster.ts';
+import { png } from '../test/support/synthetic.ts';
+import { normaliseUnitDiagonal, rng, sampleSurface, score } from './support/metrics.ts';
+import { groundTruthShapes } from './support/shapes.ts';
+import { renderViews, VIEWS_CAMERA } from './support/views.ts';
+
+async function sheet(dir: string | undefined, name: string, r: ConvertResult) {
+  if (!dir) return;
+  const s = contactSheet(r.mesh, r.texture, 200);
+  await sharp(s.data, { raw: { width: s.width, height: s.height, channels: 4 } })
+    .png()
+    .toFile(join(dir, `${name}.png`));
+}
+
+async function inputs(shape: ReturnType<typeof groundTruthShapes>[number]) {
+  const v = renderViews(shape);
+  normaliseUnitDiagonal(v.points);
+  return {
+    points: v.points,
+    front: await png(v.front),
+    right: await png(v.right),
+    back: await png(v.back),
+    left: await png(v.left),
+  };
+}
+
+export async function multiviewQuality(engine: Engine, sheetsDir?: string): Promise<void> {
+  console.log(
+    `\n## Multi-view quality (12 shapes, 512², front at yaw ${VIEWS_CAMERA.yaw}°, the walk at ${VIEWS_CAMERA.pitch}° elevation, low topology)\n`,
+  );
+  console.log(
+    'Same renders, same scoring as the quality table; "one" = the front photo alone, "four" = front, right, back and left. The engine is not told the elevation.\n',
+  );
+  const rows = [
+    '| shape | CD one | CD four | F one | F four | elevation found | warnings |',
+    '|---|--:|--:|--:|--:|--:|---|',
+  ];
+  let sumOne = 0;
+  let sumFour = 0;
+  let failed = 0;
+  let worse = 0;
+  const shapes = groundTruthShapes();
+  for (const shape of shapes) {
+    const v = await inputs(shape);
+    const one = await engine.convert(v.front, { topology: 'low' });
+    let four: ConvertResult;
+    try {
+      four = await engine.convert(
+        { front: v.front, right: v.right, back: v.back, left: v.left },
+        { topology: 'low' },
+      );
+    } catch (err) {
+      failed++;
+      rows.push(`| ${shape.name} | | | | | | FAILED: ${(err as Error).message} |`);
+      continue;
+    }
+    const pts = (r: ConvertResult) =>
+      normaliseUnitDiagonal(sampleSurface(r.mesh.positions, r.mesh.indices, 20_000, rng(11)));
+    const a = score(pts(one), v.points);
+    const b = score(pts(four), v.points);
+    sumOne += a.chamfer;
+    sumFour += b.chamfer;
+    if (b.chamfer > a.chamfer) worse++;
+    await sheet(sheetsDir, `multiview-${shape.name}-one`, one);
+    await sheet(sheetsDir, `multiview-${shape.name}-four`, four);
+    rows.push(
+      `| ${shape.name} | ${a.chamfer.toFixed(4)} | ${b.chamfer.toFixed(4)} | ${a.fscore.toFixed(3)} | ${b.fscore.toFixed(3)} | ${four.stats.views?.elevation}° | ${four.stats.views?.warnings.join(' ') || '—'} |`,
+    );
+  }
+  const n = shapes.length - failed;
+  rows.push(`| **mean** | **${(sumOne / n).toFixed(4)}** | **${(sumFour / n).toFixed(4)}** | | | | |`);
+  console.log(rows.join('\n'));
+  console.log(
+    `\nmean Chamfer: four views ${(100 * (1 - sumFour / sumOne)).toFixed(1)}% lower than one (target ≥ 40%); shapes where four are worse: ${worse}; failed conversions: ${failed} (target 0)`,
+  );
+}
+
+export async function multiviewSpeed(engine: Engine, quick: boolean): Promise<void> {
+  console.log('\n## Multi-view speed (warm process, ms, median of runs; conversion only)\n');
+  const rows = ['| shape | topology | one view | four views | ratio |', '|---|---|--:|--:|--:|'];
+  const ratios: number[] = [];
+  for (const shape of groundTruthShapes().slice(0, quick ? 1 : 3)) {
+    const v = await inputs(shape);
+    for (const topology of ['low', 'high'] as Topology[]) {
+      const runs = quick ? 1 : 2;
+      const t1: number[] = [];
+      const t4: number[] = [];
+      for (let i = 0; i < runs; i++) {
+        let s = performance.now();
+        await engine.convert(v.front, { topology });
+        t1.push(performance.now() - s);
+        s = performance.now();
+        await engine.convert({ front: v.front, right: v.right, back: v.back, left: v.left }, { topology });
+        t4.push(performance.now() - s);
+      }
+      const m1 = Math.min(...t1);
+      const m4 = Math.min(...t4);
+      if (topology === 'high') ratios.push(m4 / m1);
+      rows.push(
+        `| ${shape.name} | ${topology} | ${m1.toFixed(0)} | ${m4.toFixed(0)} | ${(m4 / m1).toFixed(2)}× |`,
+      );
+    }
+  }
+  console.log(rows.join('\n'));
+  console.log(
+    `\nfour views vs one, high: ${ratios.map((r) => `${r.toFixed(2)}×`).join(', ')} (target ≤ 2.5×; fastest of the runs, so other load on the machine counts less)`,
+  );
+}

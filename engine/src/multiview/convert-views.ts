@@ -1,0 +1,163 @@
+/**
+ * A conversion from the front photo plus up to three extra views (right, back, left). The front is
+ * converted exactly as a single photo; the extra views, decoded and isolated the same way, are registered
+ * to it, reshape the solid (fuse.ts) and colour it (paint.ts) through the pipeline's hooks.
+ */
+import { type DecodeOptions, decodeImage } from '../decode/decode.ts';
+import { EngineError, isEngineError } from '../errors.ts';
+import { isolateSubject } from '../isolate/isolate.ts';
+import {
+  type ConvertContext,
+  type ConvertOptions,
+  type ConvertResult,
+  convertBytes,
+} from '../pipeline/convert.ts';
+import { type ElevationOptions, estimateElevation } from './elevation.ts';
+import { type FuseOptions, fuseViews } from './fuse.ts';
+import { type PaintOptions, paintViews } from './paint.ts';
+import { type RegisterOptions, registerView, silhouetteBox } from './register.ts';
+import type { MultiViewStats, ViewReport } from './stats.ts';
+import { type MultiViewInput, type RegisteredView, VIEW_NAMES, type ViewName } from './views.ts';
+
+export interface MultiViewOptions {
+  register: Partial<RegisterOptions>;
+  elevation: Partial<ElevationOptions>;
+  fuse: Partial<FuseOptions>;
+  paint: Partial<PaintOptions>;
+}
+
+export const MULTIVIEW_DEFAULTS: MultiViewOptions = { register: {}, elevation: {}, fuse: {}, paint: {} };
+
+const LABEL: Record<ViewName, string> = { right: 'right-side', back: 'back', left: 'left-side' };
+
+interface Prepared {
+  name: ViewName;
+  image?: import('../types.ts').RgbaImage;
+  mask?: Float32Array;
+  isolation: ViewReport['isolation'];
+  width: number;
+  height: number;
+}
+
+async function prepare(
+  name: ViewName,
+  bytes: Uint8Array,
+  ctx: ConvertContext,
+  decode: DecodeOptions,
+): Promise<Prepared> {
+  let image: Awaited<ReturnType<typeof decodeImage>>;
+  try {
+    image = await decodeImage(bytes, decode);
+  } catch (err) {
+    // The user must know which of the photos is unreadable.
+    if (isEngineError(err))
+      throw new EngineError(err.code, `The ${LABEL[name]} photo: ${err.message}`, { cause: err });
+    throw err;
+  }
+  try {
+    const isolated = await isolateSubject(image, ctx.segmenter);
+    return {
+      name,
+      image: isolated.image,
+      mask: isolated.mask,
+      isolation: isolated.method,
+      width: image.width,
+      height: image.height,
+    };
+  } catch (err) {
+    // An extra view without an object is left out with a warning; the front alone still converts.
+    if (isEngineError(err) && err.code === 'no_subject')
+      return { name, isolation: 'none', width: image.width, height: image.height };
+    throw err;
+  }
+}
+
+export async function convertViews(
+  input: MultiViewInput<Uint8Array>,
+  ctx: ConvertContext,
+  options: ConvertOptions & { multiview?: Partial<MultiViewOptions> },
+): Promise<ConvertResult> {
+  const opts = { ...MULTIVIEW_DEFAULTS, ...options.multiview };
+  const given = VIEW_NAMES.filter((n) => input[n] !== undefined);
+  if (!given.length) return convertBytes(input.front, ctx, options);
+
+  const started = performance.now();
+  const prepared: Prepared[] = [];
+  for (const name of given) prepared.push(await prepare(name, input[name] as Uint8Array, ctx, ctx.decode));
+  const prepareMs = performance.now() - started;
+
+  const warnings: string[] = [];
+  const reports: ViewReport[] = [];
+  const registered: RegisteredView[] = [];
+  let carved = 0;
+  let faceted = 0;
+  let painted = 0;
+  let elevation = { degrees: 0, coverage: 0 };
+  const hooks: ConvertContext['hooks'] = {
+    afterLift(solid, front) {
+      const frame = {
+        image: front.image,
+        mask: front.mask,
+        unitsPerPixel: solid.unitsPerPixel,
+        centrePx: solid.centrePx,
+      };
+      for (const p of prepared) {
+        const report: ViewReport = {
+          name: p.name,
+          use: 'unused',
+          width: p.width,
+          height: p.height,
+          isolation: p.isolation,
+        };
+        reports.push(report);
+        if (!p.image || !p.mask) {
+          warnings.push(`The ${LABEL[p.name]} photo showed no object; it was not used.`);
+          continue;
+        }
+        const others = prepared
+          .filter((o) => o !== p && o.image && o.mask)
+          .map((o) => ({ image: o.image!, mask: o.mask! }));
+        const { view, problem } = registerView(p.name, p.image, p.mask, frame, others, opts.register);
+        report.use = view.shapes ? 'shape' : view.colours ? 'colour' : 'unused';
+        if (problem === 'silhouette')
+          warnings.push(`The ${LABEL[p.name]} photo did not match; it was used for colour only.`);
+        if (problem === 'colour')
+          warnings.push(`The ${LABEL[p.name]} photo did not match the front's colours; it was not used.`);
+        registered.push(view);
+      }
+      const box = silhouetteBox(front.mask, front.image.width, front.image.height);
+      elevation = estimateElevation(
+        {
+          mask: front.mask,
+          width: front.image.width,
+          height: front.image.height,
+          unitsPerPixel: solid.unitsPerPixel,
+          centrePx: solid.centrePx,
+          halfWidth: box ? ((box.x1 - box.x0) / 2) * solid.unitsPerPixel : 0.5,
+        },
+        registered,
+        opts.elevation,
+      );
+      const fused = fuseViews(solid.positions, registered, { ...frame }, opts.fuse);
+      carved = fused.carved;
+      faceted = fused.faceted;
+    },
+    afterTexture(mesh, texture, atlas, front) {
+      painted = paintViews(mesh, texture, atlas, front, registered, opts.paint).painted;
+    },
+  };
+  const result = await convertBytes(input.front, { ...ctx, hooks }, options);
+  const views: MultiViewStats = {
+    views: reports,
+    warnings,
+    elevation: elevation.degrees,
+    coverage: Math.round(elevation.coverage * 1e3) / 1e3,
+    carved: Math.round(carved * 1e4) / 1e4,
+    faceted: Math.round(faceted * 1e4) / 1e4,
+    painted,
+  };
+  result.stats.views = views;
+  result.stats.timings = { views: Math.round(prepareMs * 10) / 10, ...result.stats.timings };
+  result.stats.totalMs += Math.round(prepareMs);
+  return result;
+}

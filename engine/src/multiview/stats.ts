@@ -1,0 +1,26 @@
+/** What a multi-view conversion reports in `stats.views`. */
+import type { ViewName } from './views.ts';
+
+export interface ViewReport {
+  name: ViewName;
+  /** 'shape' = shaped and coloured the model, 'colour' = coloured it only, 'unused' = ignored. */
+  use: 'shape' | 'colour' | 'unused';
+  width: number;
+  height: number;
+  isolation: 'alpha' | 'segmentation' | 'none';
+}
+
+export interface MultiViewStats {
+  views: ViewReport[];
+  /** One line per view that did not match the front, meant for the user. */
+  warnings: string[];
+  /** Estimated camera elevation (degrees, looking down) and how well the hull then covers the views. */
+  elevation: number;
+  coverage: number;
+  /** Share of solid columns the hull carved. */
+  carved: number;
+  /** Share of solid columns given the hull's depth because their height is flat-faced (facets.ts). */
+  faceted: number;
+  /** Texels coloured from the photos. */
+  painted: number;
+}

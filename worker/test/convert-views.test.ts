@@ -1,0 +1,83 @@
+// A multi-view generation through the real worker on PostgreSQL: the extra photos stored with the
+// generation (public.generation_views) reach the engine, which reports how it used each of them; one
+// charge for the one generation.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { box } from '../../engine/bench/support/primitives.ts';
+import { renderViews } from '../../engine/bench/support/views.ts';
+import { png } from '../../engine/test/support/synthetic.ts';
+import { createTestDatabase, type TestDatabase } from '../../local/test/support/databases.ts';
+import { createDiskStorage, type Storage } from '../../supabase/functions/_shared/storage/index.ts';
+import { installQueue } from '../src/queue.ts';
+import {
+  createGenerationAs,
+  createUserWithCredits,
+  ledger,
+  startWorker,
+  type WorkerHandle,
+  waitFor,
+} from './support/generation-harness.ts';
+
+let db: TestDatabase;
+let dir: string;
+let storage: Storage;
+let worker: WorkerHandle;
+
+beforeAll(async () => {
+  db = await createTestDatabase('postgres');
+  await installQueue({ databaseUrl: db.url, embeddedDatabase: false });
+  dir = await mkdtemp(join(tmpdir(), 'lift3d-views-worker-'));
+  storage = createDiskStorage(dir);
+}, 120_000);
+
+afterAll(async () => {
+  if (worker && worker.child.exitCode === null && worker.child.signalCode === null)
+    worker.child.kill('SIGTERM');
+  await worker?.exited;
+  await db?.stop();
+  if (dir) await rm(dir, { recursive: true, force: true });
+});
+
+async function upload(bytes: Uint8Array) {
+  const key = `uploads/${crypto.randomUUID()}.png`;
+  await storage.put(key, bytes, 'image/png');
+  return key;
+}
+
+test('the extra views of a generation are converted with its photo, for one charge', async () => {
+  const shape = { name: 'crate', parts: [box([0, 0, 0], [0.3, 0.4, 0.15], [210, 180, 120])] };
+  const v = renderViews(shape, 16, { yaw: 0, pitch: 0 });
+  const user = await createUserWithCredits(db.sql, 100);
+  const id = await createGenerationAs(db.sql, user, await upload(await png(v.front)));
+  const back = await upload(await png(v.back));
+  const right = await upload(await png(v.right));
+  // What the api does in the request's transaction: the caller adds the views to the queued generation.
+  await db.sql.begin(async (tx) => {
+    await tx`select set_config('role', 'authenticated', true),
+                    set_config('request.jwt.claims', ${JSON.stringify({ sub: user, role: 'authenticated' })}, true)`;
+    await tx`select public.add_generation_view(${id}, 'back', ${back}, 'image/png', 10)`;
+    await tx`select public.add_generation_view(${id}, 'right', ${right}, 'image/png', 10)`;
+  });
+  worker = startWorker({ DATABASE_URL: db.url, WORKER_LEASE_SECONDS: '4', STORAGE_DIR: dir }, 'views');
+  const done = await waitFor(
+    'the generation to complete',
+    async () => {
+      const [g] = await db.sql`select * from public.generations where id = ${id}`;
+      return g.status === 'completed' || g.status === 'failed' ? g : null;
+    },
+    240_000,
+    [worker.logs],
+  );
+  expect(done.status, done.error ?? '').toBe('completed');
+  expect(Object.keys(done.outputs)).toContain('glb');
+  // The worker logs the engine's stats: both views shaped the model.
+  const line = worker.logs.find((l) => l.includes(`generation ${id} completed`)) ?? '';
+  expect(line).toContain('"name":"back","use":"shape"');
+  expect(line).toContain('"name":"right","use":"shape"');
+  expect(await ledger(db.sql, user)).toEqual([
+    expect.objectContaining({ reason: 'purchase' }),
+    expect.objectContaining({ reason: 'generation', delta: -50 }),
+  ]);
+}, 300_000);
