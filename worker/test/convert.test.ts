@@ -100,6 +100,7 @@ test('a conversion produces every format, a poster and a thumbnail, with progres
   expect(done.progress).toBe(1);
   expect(seen.size).toBeGreaterThan(1);
   expect(Object.keys(done.outputs).sort()).toEqual([
+    '3mf',
     'fbx',
     'glb',
     'gltf',
@@ -107,7 +108,15 @@ test('a conversion produces every format, a poster and a thumbnail, with progres
     'poster',
     'stl',
     'thumbnail',
+    'usdz',
   ]);
+  // AR and print files come with every conversion: a zip each (USDZ and 3MF are both packages).
+  for (const format of ['usdz', '3mf']) {
+    const bytes = await storage.getBytes(done.outputs[format].key);
+    expect([...bytes!.subarray(0, 4)], format).toEqual([0x50, 0x4b, 0x03, 0x04]);
+  }
+  expect(done.outputs.usdz.contentType).toBe('model/vnd.usdz+zip');
+  expect(done.outputs['3mf'].name).toBe(`lift3d-${id.slice(0, 8)}.3mf`);
   const short = id.slice(0, 8);
   expect(done.outputs.glb.name).toBe(`lift3d-${short}.glb`);
   const glb = await storage.getBytes(done.outputs.glb.key);
@@ -167,6 +176,7 @@ test('SIGKILL mid-job: the other worker finishes it after the lease — one char
   expect(done.status, done.error ?? '').toBe('completed');
   expect(done.attempts).toBe(2);
   expect(Object.keys(done.outputs).sort()).toEqual([
+    '3mf',
     'fbx',
     'glb',
     'gltf',
@@ -175,6 +185,7 @@ test('SIGKILL mid-job: the other worker finishes it after the lease — one char
     'poster',
     'stl',
     'thumbnail',
+    'usdz',
   ]);
   const mp4 = await storage.getBytes(done.outputs.mp4.key);
   expect(new TextDecoder().decode(mp4!.subarray(4, 8))).toBe('ftyp');

@@ -69,7 +69,7 @@ test('a stack killed mid-conversion loses nothing: after a restart the job compl
     [restarted.logs],
   );
   expect(done.status, done.error ?? '').toBe('completed');
-  expect(done.files).toEqual(['glb', 'gltf', 'obj', 'fbx', 'stl', 'mp4']);
+  expect(done.files).toEqual(['glb', 'gltf', 'obj', 'fbx', 'stl', 'usdz', '3mf', 'mp4']);
   const glb = await fetch(`${restarted.url}/api/generations/${created.id}/download?format=glb`, {
     headers: { authorization: `Bearer ${user.token}` },
   });

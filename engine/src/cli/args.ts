@@ -19,7 +19,7 @@ export interface CliArgs {
   help: boolean;
 }
 
-export const USAGE = `Usage: img3d INPUT... [-o OUT.glb | --out-dir DIR] [--format glb|gltf|obj|fbx|stl] [--topology low|high] [--video]
+export const USAGE = `Usage: img3d INPUT... [-o OUT.glb | --out-dir DIR] [--format glb|gltf|obj|fbx|stl|usdz|3mf] [--topology low|high] [--video]
        img3d FRONT [--right R] [--back B] [--left L] [options]
 
 Turns each image (PNG, JPEG, WebP, TIFF, GIF, SVG) into a textured, watertight 3D model.
@@ -27,11 +27,12 @@ Turns each image (PNG, JPEG, WebP, TIFF, GIF, SVG) into a textured, watertight 3
   -o, --out FILE        output file (one input only); its extension picks the format
   --out-dir DIR         folder for the outputs (default: current folder), named after each input
   --format FMT          glb (default), gltf (self-contained), obj (zip of OBJ+MTL+PNG, or the three
-                        files when -o ends in .obj), fbx (binary 7.4, texture embedded), stl (mm)
+                        files when -o ends in .obj), fbx (binary 7.4, texture embedded), stl (mm),
+                        usdz (AR Quick Look, metres), 3mf (the STL's solid with vertex colours)
   --topology T          low (~5k triangles, 1024 px texture, default) or high (~50k+, 2048 px)
   --video               also render a turntable MP4 next to each model
   --depth-model FILE    optional ONNX monocular depth model for the front surface
-  --flat-base MM        STL: cut MM (default 3, at most 10) off the levelled bottom; 0 = off
+  --flat-base MM        STL and 3MF: cut MM (default 3, at most 10) off the levelled bottom; 0 = off
   --right R, --back B, --left L
                         more photos of the same object (one input only), taken after walking a quarter,
                         half and three-quarter turn to the right around it at the same height

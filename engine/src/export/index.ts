@@ -1,6 +1,7 @@
 /**
  * Format dispatch. Every format yields one file by default: GLB, self-contained glTF (data URIs),
- * a zip of OBJ + MTL + PNG, binary FBX with the texture embedded, binary STL in millimetres.
+ * a zip of OBJ + MTL + PNG, binary FBX with the texture embedded, binary STL in millimetres, USDZ for AR
+ * (metres, on the floor) and 3MF (the STL's solid with per-vertex colour).
  * `bundle: 'files'` returns OBJ's three files unzipped (the CLI's `-o name.obj`).
  */
 import { EngineError } from '../errors.ts';
@@ -10,12 +11,14 @@ import { exportGlb } from './glb.ts';
 import { exportGltf } from './gltf.ts';
 import { exportObjFiles, exportObjZip } from './obj.ts';
 import { exportStl, STL_DEFAULTS } from './stl.ts';
+import { export3mf } from './threemf.ts';
 import { EXPORT_FORMATS, type ExportFormat, type ExportResult } from './types.ts';
+import { exportUsdz } from './usdz.ts';
 
 export interface ExportOptions {
   baseName: string;
   bundle: 'zip' | 'files';
-  /** STL only: millimetres cut off the bottom of the levelled model for a flat base (0 = off). */
+  /** STL and 3MF: millimetres cut off the bottom of the levelled model for a flat base (0 = off). */
   flatBaseMm: number;
 }
 
@@ -47,6 +50,10 @@ export async function exportModel(
       return { files: [await exportFbx(model, opts.baseName)] };
     case 'stl':
       return { files: [await exportStl(model, opts.baseName, { flatBaseMm: opts.flatBaseMm })] };
+    case 'usdz':
+      return { files: [await exportUsdz(model, opts.baseName)] };
+    case '3mf':
+      return { files: [await export3mf(model, opts.baseName, { flatBaseMm: opts.flatBaseMm })] };
     default:
       throw new EngineError(
         'invalid_option',

@@ -21,11 +21,21 @@ export const MAX_FLAT_BASE_MM = 10;
 
 export const STL_DEFAULTS: StlOptions = { heightMm: 100, flatBaseMm: 3 };
 
-export async function exportStl(
+export interface PrintSolid {
+  positions: Float32Array;
+  indices: Uint32Array;
+  /** The model's own vertices (same order as `model.mesh`) levelled and scaled, before any base cut. */
+  pose: Float32Array;
+  /** A solid's point = (pose point − (0, 0, cutMm)) × scale: how to find it in `pose`. */
+  cutMm: number;
+  scale: number;
+}
+
+/** The print-ready solid (levelled, millimetres, Z up, on the bed) that the STL and 3MF exports write. */
+export async function printSolid(
   model: TexturedModel,
-  baseName = 'model',
   options: Partial<StlOptions> = {},
-): Promise<ExportFile> {
+): Promise<PrintSolid> {
   const opts = { ...STL_DEFAULTS, ...options };
   if (!(opts.flatBaseMm >= 0 && opts.flatBaseMm <= MAX_FLAT_BASE_MM)) {
     throw new EngineError(
@@ -33,12 +43,30 @@ export async function exportStl(
       `export: the flat base must be between 0 and ${MAX_FLAT_BASE_MM} mm, not ${String(opts.flatBaseMm)}.`,
     );
   }
-  let p = printPose(model.mesh.positions, model.elevationDeg ?? 0, opts.heightMm);
-  let indices: Uint32Array = model.mesh.indices;
-  if (opts.flatBaseMm > 0) {
-    ({ positions: p, indices } = await flattenBase(p, indices, opts.flatBaseMm));
-    rescaleHeight(p, opts.heightMm);
+  const pose = printPose(model.mesh.positions, model.elevationDeg ?? 0, opts.heightMm);
+  if (!(opts.flatBaseMm > 0)) {
+    return { positions: pose, indices: model.mesh.indices, pose, cutMm: 0, scale: 1 };
   }
+  const { positions, indices } = await flattenBase(pose, model.mesh.indices, opts.flatBaseMm);
+  // A base never touches the top, so the tops tell how far the base lowered the model (a plinth: not at all).
+  let maxZ = 0;
+  for (let i = 2; i < positions.length; i += 3) maxZ = Math.max(maxZ, positions[i]);
+  rescaleHeight(positions, opts.heightMm);
+  return {
+    positions,
+    indices,
+    pose,
+    cutMm: opts.heightMm - maxZ,
+    scale: opts.heightMm / Math.max(1e-9, maxZ),
+  };
+}
+
+export async function exportStl(
+  model: TexturedModel,
+  baseName = 'model',
+  options: Partial<StlOptions> = {},
+): Promise<ExportFile> {
+  const { positions: p, indices } = await printSolid(model, options);
   const nt = indices.length / 3;
   const out = new Uint8Array(84 + nt * 50);
   const view = new DataView(out.buffer);

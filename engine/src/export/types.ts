@@ -1,6 +1,6 @@
-export type ExportFormat = 'glb' | 'gltf' | 'obj' | 'fbx' | 'stl';
+export type ExportFormat = 'glb' | 'gltf' | 'obj' | 'fbx' | 'stl' | 'usdz' | '3mf';
 
-export const EXPORT_FORMATS: readonly ExportFormat[] = ['glb', 'gltf', 'obj', 'fbx', 'stl'];
+export const EXPORT_FORMATS: readonly ExportFormat[] = ['glb', 'gltf', 'obj', 'fbx', 'stl', 'usdz', '3mf'];
 
 export interface ExportFile {
   name: string;

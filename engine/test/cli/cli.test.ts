@@ -32,6 +32,12 @@ describe('img3d arguments', () => {
     expect(parseArgs(['a.png', '-o', 'x.zip']).format).toBe('obj');
     expect(parseArgs(['a.png', '-o', 'x.stl', '--flat-base', '0']).flatBaseMm).toBe(0);
     expect(parseArgs(['a.png', '-o', 'x.stl']).flatBaseMm).toBeUndefined(); // the exporter's 3 mm
+    expect(parseArgs(['a.png', '-o', 'x.usdz']).format).toBe('usdz');
+    expect(parseArgs(['a.png', '-o', 'x.3mf']).format).toBe('3mf');
+    expect(parseArgs(['a.png', '--format', '3mf', '--flat-base', '3'])).toMatchObject({
+      format: '3mf',
+      flatBaseMm: 3,
+    });
   });
 
   it('rejects contradictions with a reason', () => {

@@ -74,7 +74,7 @@ export function SuccessPage({ order }: { order?: { id: string; provider: Payment
             <h1 className="mt-5 text-3xl font-extrabold tracking-tight">Thank you for your purchase!</h1>
             <p className="mt-3 text-muted-foreground" data-testid="order-outcome">
               {outcome.kind === 'order'
-                ? describe(outcome.order)
+                ? describeOrder(outcome.order)
                 : 'Payment Successful! Thank you for choosing Lift3D.'}
             </p>
             {outcome.kind === 'order' ? (
@@ -117,7 +117,7 @@ export function SuccessPage({ order }: { order?: { id: string; provider: Payment
 
 const isWaiting = (o: OrderStatus) => o.status === 'created' || o.status === 'pending';
 
-function describe(o: OrderStatus): string {
+function describeOrder(o: OrderStatus): string {
   const credits = `${o.credits.toLocaleString('en-US')} credits`;
   switch (o.status) {
     case 'completed':

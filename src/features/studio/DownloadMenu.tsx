@@ -3,9 +3,10 @@ import { ChevronDownIcon, DownloadIcon } from '../../components/icons';
 import { Button, buttonVariants } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
 import type { DownloadFormat } from './api';
+import { EXTRA_FORMAT_LABELS } from './extra-formats';
 import { FORMAT_LABELS } from './variants';
 
-const LABELS: Record<DownloadFormat, string> = { ...FORMAT_LABELS, mp4: 'MP4 video' };
+const LABELS: Record<DownloadFormat, string> = { ...FORMAT_LABELS, ...EXTRA_FORMAT_LABELS, mp4: 'MP4 video' };
 
 /**
  * Download: the chosen format as the main button, the others in a menu. Disabled until the model is

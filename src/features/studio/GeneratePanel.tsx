@@ -6,6 +6,7 @@ import { cn } from '../../lib/cn';
 import { CREDITS_PER_GENERATION } from '../credits/packs';
 import type { DownloadFormat, FreeQuota } from './api';
 import { DownloadMenu } from './DownloadMenu';
+import { extraFormatsOf } from './extra-formats';
 import { freeQuotaText } from './free-quota';
 import { StatusLine } from './StatusLine';
 import { StepHeading } from './StepHeading';
@@ -56,6 +57,7 @@ export function GeneratePanel({
   const previewDone = state.preview.status === 'completed' && state.preview.generation !== null;
   const others: DownloadFormat[] = [
     ...variant.formats.filter((f) => f !== state.format),
+    ...extraFormatsOf(state.model.generation),
     ...(previewDone ? (['mp4'] as const) : []),
   ];
 

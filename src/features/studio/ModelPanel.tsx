@@ -4,6 +4,7 @@ import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { cn } from '../../lib/cn';
+import { ArButton } from './ArButton';
 import { isVideoFile, percent } from './format';
 import { STATUS_LABELS, stageLabel } from './generation';
 import { useResultUrl } from './hooks';
@@ -251,15 +252,18 @@ export function ModelPanel({
         </p>
       ) : null}
       {showing === 'model' ? (
-        <div className="flex items-center justify-between gap-3 border-t border-border px-5 py-2.5 text-xs text-muted-foreground">
-          <span>Drag to orbit · scroll or pinch to zoom · right-drag to pan</span>
-          <Button
-            variant="ghost"
-            size="sm"
-            onClick={() => setView((v) => ({ name: 'front', nonce: v.nonce + 1 }))}
-          >
-            Reset view
-          </Button>
+        <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1.5 border-t border-border px-5 py-2.5 text-xs text-muted-foreground">
+          <span className="min-w-48 flex-1">Drag to orbit · scroll or pinch to zoom · right-drag to pan</span>
+          <div className="flex shrink-0 items-center gap-1.5">
+            <ArButton generation={model.generation} size="sm" />
+            <Button
+              variant="ghost"
+              size="sm"
+              onClick={() => setView((v) => ({ name: 'front', nonce: v.nonce + 1 }))}
+            >
+              Reset view
+            </Button>
+          </div>
         </div>
       ) : null}
     </Card>

@@ -7,6 +7,7 @@ import { Button, buttonVariants } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Dropdown, DropdownItem } from '../../components/ui/menu';
 import { notify } from '../../components/ui/toaster';
+import { ArButton } from './ArButton';
 import {
   apiUrl,
   type DownloadFormat,
@@ -17,6 +18,7 @@ import {
   listGenerations,
   saveBlob,
 } from './api';
+import { EXTRA_FORMAT_LABELS, extraFormatsOf } from './extra-formats';
 import { formatDate, percent } from './format';
 import { type Generation, isTerminal, jobStatusOf, STATUS_LABELS } from './generation';
 import { useObjectUrl } from './hooks';
@@ -144,7 +146,11 @@ export function MyModels() {
     <Card className="divide-y divide-border" data-testid="my-models">
       {data.map((g) => {
         const status = jobStatusOf(g);
-        const formats: DownloadFormat[] = [...ALL_FORMATS, ...(g.kind === 'video' ? (['mp4'] as const) : [])];
+        const formats: DownloadFormat[] = [
+          ...ALL_FORMATS,
+          ...extraFormatsOf(g),
+          ...(g.kind === 'video' ? (['mp4'] as const) : []),
+        ];
         return (
           <div key={g.id} className="flex items-center gap-4 p-4" data-testid="my-model">
             <Thumbnail generation={g} />
@@ -162,6 +168,7 @@ export function MyModels() {
                 {formatDate(g.createdAt)} · {g.topology === 'high' ? 'High detail' : 'Low poly'}
                 {g.cost > 0 ? ` · ${g.cost} credits` : ''}
               </p>
+              {status === 'completed' ? <ArButton generation={g} size="sm" className="mt-2" /> : null}
               {status === 'error' && g.error ? (
                 <p className="mt-1 text-xs text-destructive">{g.error} Credits were refunded.</p>
               ) : null}
@@ -184,7 +191,7 @@ export function MyModels() {
                   {formats.map((f) => (
                     <DropdownItem key={f} onClick={() => void download(g, f)}>
                       <DownloadIcon />
-                      {f === 'mp4' ? 'MP4 video' : FORMAT_LABELS[f]}
+                      {downloadLabel(f)}
                     </DropdownItem>
                   ))}
                 </Dropdown>
@@ -207,4 +214,9 @@ export function MyModels() {
       })}
     </Card>
   );
+}
+
+function downloadLabel(f: DownloadFormat): string {
+  if (f === 'mp4') return 'MP4 video';
+  return f === 'usdz' || f === '3mf' ? EXTRA_FORMAT_LABELS[f] : FORMAT_LABELS[f];
 }

@@ -1,6 +1,7 @@
 import { ApiError, api } from '../../lib/api';
 import { getConfig } from '../../lib/config';
 import { getAccessToken } from '../../lib/supabase';
+import type { ExtraFormat } from './extra-formats';
 import type { Generation } from './generation';
 import type { GenerationKind, ModelFormat, Topology } from './variants';
 
@@ -10,7 +11,7 @@ import type { GenerationKind, ModelFormat, Topology } from './variants';
  * errors carry the body's `error` field, else the text, else `HTTP {status}`; no response → 'Network error').
  */
 
-export type DownloadFormat = ModelFormat | 'mp4';
+export type DownloadFormat = ModelFormat | ExtraFormat | 'mp4';
 
 export interface CreateGenerationInput {
   /** One image, or several for a batch (one job each; the server checks the total cost up front). */

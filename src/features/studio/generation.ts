@@ -21,6 +21,8 @@ export interface Generation {
   thumbnailUrl?: string | null;
   posterUrl?: string | null;
   videoUrl?: string | null;
+  /** Signed download link without its format: append `glb`, `usdz`… (works without a token). */
+  downloadUrl?: string | null;
 }
 
 /** The studio's job states (SPEC §3 Studio state, §4 Generation status). */

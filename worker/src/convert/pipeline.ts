@@ -1,5 +1,6 @@
 /**
- * Everything one generation produces, in the engine thread: the model in all five formats, a poster and a
+ * Everything one generation produces, in the engine thread: the model in every export format (the five a
+ * user picks from, plus USDZ for AR and 3MF for printing), a poster and a
  * thumbnail, and for video jobs the turntable MP4. Progress is one fraction over the whole job.
  *
  * notes: model jobs render one supersampled still for the poster and thumbnail on this thread (no

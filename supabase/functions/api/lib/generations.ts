@@ -5,8 +5,11 @@
 import type { GenerationsConfig } from './config.ts';
 import { signGeneration } from './signed-urls.ts';
 
+/** Formats a user picks when converting (the SQL functions check the same list). */
 export const MODEL_FORMATS = ['glb', 'gltf', 'obj', 'fbx', 'stl'] as const;
-export const DOWNLOAD_FORMATS = [...MODEL_FORMATS, 'mp4'] as const;
+/** Made by every conversion as well, for AR (USDZ) and printing (3MF); models made before them lack them. */
+export const EXTRA_MODEL_FORMATS = ['usdz', '3mf'] as const;
+export const DOWNLOAD_FORMATS = [...MODEL_FORMATS, ...EXTRA_MODEL_FORMATS, 'mp4'] as const;
 export type DownloadFormat = (typeof DOWNLOAD_FORMATS)[number];
 
 export interface OutputFile {

@@ -1,5 +1,5 @@
 /**
- * A generation's files: GET /api/generations/:id/download?format=glb|gltf|obj|fbx|stl|mp4, /poster and
+ * A generation's files: GET /api/generations/:id/download?format=glb|gltf|obj|fbx|stl|usdz|3mf|mp4, /poster and
  * /thumbnail. Either the caller's token (owner or admin, decided by RLS) or a signed link from the
  * generation JSON (for <img>, <video> and plain links). No extra charge, any number of times.
  */
@@ -7,7 +7,12 @@ import { type Context, Hono } from 'hono';
 import type { AppDeps, AppEnv } from '../app.ts';
 import { requireUser } from '../lib/auth.ts';
 import { ApiError, badRequest, notFound } from '../lib/errors.ts';
-import { DOWNLOAD_FORMATS, type GenerationRow, type OutputFile } from '../lib/generations.ts';
+import {
+  DOWNLOAD_FORMATS,
+  EXTRA_MODEL_FORMATS,
+  type GenerationRow,
+  type OutputFile,
+} from '../lib/generations.ts';
 import { verifyGeneration } from '../lib/signed-urls.ts';
 import { checkId, resolveStorage, storageUnavailable } from './generations.ts';
 
@@ -60,11 +65,14 @@ export function generationFileRoutes(deps: AppDeps) {
     }
     const file: OutputFile | undefined = row.outputs?.[name];
     if (!file) {
-      throw notFound(
-        name === 'mp4'
-          ? 'This generation has no video. Use 3D Preview to make one.'
-          : `This generation has no ${name} file.`,
-      );
+      if (name === 'mp4') throw notFound('This generation has no video. Use 3D Preview to make one.');
+      // Models converted before USDZ and 3MF existed keep their other files; a new conversion has all.
+      if ((EXTRA_MODEL_FORMATS as readonly string[]).includes(name)) {
+        throw notFound(
+          `This model was made before ${name.toUpperCase()} downloads existed. Convert the image again to get it.`,
+        );
+      }
+      throw notFound(`This generation has no ${name} file.`);
     }
     const missing = () => {
       console.error(`api: generation ${row.id}: stored file ${file.key} is missing`);

@@ -70,7 +70,7 @@ async function storedUploads() {
 }
 
 /** Does what the worker does at the end: stores files and completes the row. */
-async function completeAsWorker(id: string, withVideo = false) {
+async function completeAsWorker(id: string, withVideo = false, withArPrint = false) {
   const { createDiskStorage } = await import('../../_shared/storage/index.ts');
   const storage = createDiskStorage(storageDir);
   const short = id.slice(0, 8);
@@ -81,6 +81,10 @@ async function completeAsWorker(id: string, withVideo = false) {
     ['thumbnail', 'image/webp', `lift3d-${short}-thumbnail.webp`],
   ];
   if (withVideo) files.push(['mp4', 'video/mp4', `lift3d-${short}.mp4`]);
+  if (withArPrint) {
+    files.push(['usdz', 'model/vnd.usdz+zip', `lift3d-${short}.usdz`]);
+    files.push(['3mf', 'model/3mf', `lift3d-${short}.3mf`]);
+  }
   for (const [name, contentType, fileName] of files) {
     const key = `generations/${id}/${fileName}`;
     const data = new TextEncoder().encode(`${name} of ${id}`);
@@ -251,6 +255,53 @@ test('another user can neither see nor download a generation; an admin can', asy
   assert.equal(await asAdmin.text(), `glb of ${generation.id}`);
 });
 
+test('USDZ and 3MF: owner and admin download them at no charge; older models get a clear 404', async () => {
+  const owner = await userWith(100);
+  const other = await userWith(100);
+  const admin = await userWith(0, { admin: true });
+  const { generation } = await (await create(owner.token, form({ format: 'stl' }, [{ bytes: PNG }]))).json();
+  await completeAsWorker(generation.id, false, true);
+  const short = generation.id.slice(0, 8);
+  const balance = await credits(owner.id);
+  for (const [format, type] of [
+    ['usdz', 'model/vnd.usdz+zip'],
+    ['3mf', 'model/3mf'],
+  ]) {
+    for (const token of [owner.token, admin.token]) {
+      const res = await get(`/generations/${generation.id}/download?format=${format}`, token);
+      assert.equal(res.status, 200, format);
+      assert.equal(res.headers.get('content-type'), type);
+      assert.equal(
+        res.headers.get('content-disposition'),
+        `attachment; filename="lift3d-${short}.${format}"`,
+      );
+      assert.equal(await res.text(), `${format} of ${generation.id}`);
+    }
+    const foreign = await get(`/generations/${generation.id}/download?format=${format}`, other.token);
+    assert.equal(foreign.status, 404);
+    await foreign.body?.cancel();
+  }
+  assert.equal(await credits(owner.id), balance, 'downloads cost nothing');
+  const { generation: shown } = await (await get(`/generations/${generation.id}`, owner.token)).json();
+  assert.deepEqual(shown.files, ['glb', 'stl', 'usdz', '3mf']);
+  const viaLink = await get(`${shown.downloadUrl}usdz`);
+  assert.equal(await viaLink.text(), `usdz of ${generation.id}`);
+
+  // A model converted before these formats existed keeps its other files and says why these are missing.
+  const { generation: old } = await (
+    await create(owner.token, form({ format: 'glb' }, [{ bytes: PNG }]))
+  ).json();
+  await completeAsWorker(old.id);
+  for (const format of ['usdz', '3mf']) {
+    const res = await get(`/generations/${old.id}/download?format=${format}`, owner.token);
+    assert.equal(res.status, 404);
+    assert.match(
+      (await res.json()).error,
+      new RegExp(`made before ${format.toUpperCase()} downloads existed`),
+    );
+  }
+});
+
 test('downloads: right bytes, type and file name; signed links; clear errors', async () => {
   const owner = await userWith(100);
   const { generation } = await (
@@ -291,7 +342,7 @@ test('downloads: right bytes, type and file name; signed links; clear errors', a
 
   const bad = await get(`/generations/${generation.id}/download?format=blend`, owner.token);
   assert.equal(bad.status, 400);
-  assert.match((await bad.json()).error, /format must be one of glb, gltf, obj, fbx, stl, mp4/);
+  assert.match((await bad.json()).error, /format must be one of glb, gltf, obj, fbx, stl, usdz, 3mf, mp4/);
   const missing = await get(`/generations/${generation.id}/download?format=fbx`, owner.token);
   assert.equal(missing.status, 404);
   await missing.body?.cancel();
