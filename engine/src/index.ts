@@ -5,6 +5,14 @@ export { CONFIG_DEFAULTS, configFromEnv, type EngineConfig } from './config.ts';
 export { EngineError, type EngineErrorCode, isEngineError } from './errors.ts';
 export { EXPORT_DEFAULTS, type ExportOptions, exportModel } from './export/index.ts';
 export { EXPORT_FORMATS, type ExportFile, type ExportFormat, type ExportResult } from './export/types.ts';
+// Models made elsewhere (hosted generation services) brought to our convention.
+export {
+  NORMALIZE_DEFAULTS,
+  type NormalizedModel,
+  type NormalizeOptions,
+  normalizeSourceModel,
+} from './import/normalize.ts';
+export { READ_GLB_DEFAULTS, type ReadGlbOptions } from './import/read-glb.ts';
 export type { ConvertOptions, ConvertResult, ConvertStats, ProgressCallback } from './pipeline/convert.ts';
 export { createEngine, type Engine, type EngineOptions } from './pipeline/engine.ts';
 export { TOPOLOGY_PRESETS, type Topology } from './pipeline/presets.ts';
