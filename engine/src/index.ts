@@ -12,6 +12,11 @@ export {
   type NormalizeOptions,
   normalizeSourceModel,
 } from './import/normalize.ts';
+export {
+  imageForProvider,
+  PROVIDER_IMAGE_DEFAULTS,
+  type ProviderImageOptions,
+} from './import/provider-image.ts';
 export { READ_GLB_DEFAULTS, type ReadGlbOptions } from './import/read-glb.ts';
 export type { ConvertOptions, ConvertResult, ConvertStats, ProgressCallback } from './pipeline/convert.ts';
 export { createEngine, type Engine, type EngineOptions } from './pipeline/engine.ts';
