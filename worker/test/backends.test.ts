@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { makeSourceGlb } from '../../engine/test/support/source-glb.ts';
 import { createFalBackend } from '../src/backends/fal.ts';
 import { createMeshyBackend } from '../src/backends/meshy.ts';
-import { runHosted } from '../src/backends/run-hosted.ts';
+import { type HostedRunOptions, runHosted } from '../src/backends/run-hosted.ts';
 import { createTripoBackend } from '../src/backends/tripo.ts';
 import { type HostedBackend, ProviderError } from '../src/backends/types.ts';
 import { drawTestImage } from './support/generation-harness.ts';
@@ -33,7 +33,7 @@ const backends: Record<string, (key: string) => HostedBackend> = {
   fal: (apiKey) => createFalBackend({ apiKey, baseUrl: standins.url, model: 'fal-ai/trellis' }),
 };
 
-const fast = { pollIntervalMs: 20, backoffBaseMs: 10, deadlineMs: 20_000 };
+const fast: Partial<HostedRunOptions> = { pollIntervalMs: 20, backoffBaseMs: 10, deadlineMs: 20_000 };
 
 function run(
   backend: HostedBackend,
