@@ -33,6 +33,7 @@ interface Task {
 
 export interface Standins {
   url: string;
+  /** The key the services accept (change it to refuse a worker's key). */
   key: string;
   behaviour: StandinBehaviour;
   tasks: Task[];
@@ -109,7 +110,7 @@ export async function startStandins(glb: Uint8Array, key = 'test-key'): Promise<
       // ── Meshy: /openapi/v1/{image-to-3d | multi-image-to-3d}[/<id>], Bearer ─────────────────────────
       const meshy = path.match(/^\/openapi\/v1\/(image-to-3d|multi-image-to-3d)(?:\/([^/]+))?$/);
       if (meshy) {
-        if (auth !== `Bearer ${key}`) {
+        if (auth !== `Bearer ${state.key}`) {
           state.refused.auth++;
           return send(res, 401, { message: 'Invalid API key.' });
         }
@@ -161,7 +162,7 @@ export async function startStandins(glb: Uint8Array, key = 'test-key'): Promise<
 
       // ── Tripo: /v2/openapi/{upload | task[/<id>]}, Bearer, {code, data} envelopes ─────────────────────
       if (path.startsWith('/v2/openapi/')) {
-        if (auth !== `Bearer ${key}`) {
+        if (auth !== `Bearer ${state.key}`) {
           state.refused.auth++;
           return send(res, 401, {
             code: 1002,
@@ -220,7 +221,7 @@ export async function startStandins(glb: Uint8Array, key = 'test-key'): Promise<
 
       // ── fal: /<owner>/<app>[/<path>] submit, /<owner>/<app>/requests/<id>[/status], Key ──────────────
       if (path.startsWith('/fal-ai/')) {
-        if (auth !== `Key ${key}`) {
+        if (auth !== `Key ${state.key}`) {
           state.refused.auth++;
           return send(res, 401, { detail: 'Invalid Key authorization header.' });
         }
