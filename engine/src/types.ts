@@ -29,4 +29,10 @@ export interface TexturedModel {
   mesh: Mesh;
   /** Base colour texture mapped by `mesh.uvs`. */
   texture: RgbaImage;
+  /**
+   * The camera elevation (degrees above the subject) the geometry assumed. The mesh stays in the photo's
+   * camera frame; rotating it by this angle about +X brings the subject's real vertical to +Y (the STL
+   * export does, so prints stand). Missing = 0.
+   */
+  elevationDeg?: number;
 }

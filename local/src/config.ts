@@ -12,8 +12,13 @@ export interface LocalConfig {
   distDir: string;
   /** External PostgreSQL instead of the embedded PGlite. */
   databaseUrl: string | null;
-  /** HS256 secret shared by the auth server (signs) and the api function (verifies). */
+  /**
+   * HS256 secret shared by the auth server (signs) and the api function (verifies). Empty until
+   * withSecrets() (secrets.ts) fills it from DATA_DIR/secrets.json when JWT_SECRET is not set.
+   */
   jwtSecret: string;
+  /** Signs download, poster and video links; like jwtSecret, from URL_SIGNING_SECRET or the data folder. */
+  urlSigningSecret: string;
   jwtExpirySeconds: number;
   anonKey: string;
   serviceRoleKey: string;
@@ -29,9 +34,6 @@ export interface LocalConfig {
   /** A hosted Supabase project (SUPABASE_URL + SUPABASE_SERVICE_ROLE_KEY), for tools such as admin:create. */
   supabase: { url: string; serviceRoleKey: string } | null;
 }
-
-/** A fixed development secret: the local stack refuses production, so it never protects real data. */
-const DEV_JWT_SECRET = 'lift3d-local-development-jwt-secret-not-for-production';
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): LocalConfig {
   const port = Number(env.PORT ?? 3000);
@@ -58,7 +60,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): LocalConfig {
     dataDir: resolve(env.DATA_DIR ?? './data'),
     distDir: resolve(env.DIST_DIR ?? './dist'),
     databaseUrl: env.DATABASE_URL || null,
-    jwtSecret: env.JWT_SECRET ?? DEV_JWT_SECRET,
+    jwtSecret: env.JWT_SECRET ?? '',
+    urlSigningSecret: env.URL_SIGNING_SECRET ?? '',
     jwtExpirySeconds: Number(env.JWT_EXPIRY ?? 3600),
     anonKey: '',
     serviceRoleKey: '',

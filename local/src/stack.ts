@@ -13,6 +13,7 @@ import { migrate, repoRoot } from './db/migrate.ts';
 import { type EmbeddedDatabase, startEmbeddedDatabase } from './db/pglite.ts';
 import { createGateway } from './gateway.ts';
 import { logger } from './log.ts';
+import { withSecrets } from './secrets.ts';
 import { startWorkerProcess, type WorkerProcess } from './worker-process.ts';
 
 export interface Stack {
@@ -23,13 +24,15 @@ export interface Stack {
 
 export class ProductionRefusal extends Error {}
 
-export async function startStack(config: LocalConfig): Promise<Stack> {
-  if (config.nodeEnv === 'production') {
+export async function startStack(options: LocalConfig): Promise<Stack> {
+  if (options.nodeEnv === 'production') {
     throw new ProductionRefusal(
       'stack: the local stack is a development tool and refuses to run with NODE_ENV=production. ' +
         'Deploy to Supabase instead (see "Deploying to Supabase" in README.md).',
     );
   }
+  // Before anything listens: random secrets per data folder, and no published secret beyond loopback.
+  const config = withSecrets(options);
   const log = logger('stack');
   const started = Date.now();
   const stops: Array<() => Promise<void>> = [];
@@ -68,7 +71,7 @@ export async function startStack(config: LocalConfig): Promise<Stack> {
       anonKey: auth.keys.anonKey,
       serviceRoleKey: auth.keys.serviceRoleKey,
       // Uploads and results on local disk, shared with the worker (worker-process.ts sets the same).
-      extraEnv: { STORAGE_DIR: join(config.dataDir, 'storage') },
+      extraEnv: { STORAGE_DIR: join(config.dataDir, 'storage'), URL_SIGNING_SECRET: config.urlSigningSecret },
       log: apiLog,
     });
     stops.push(api.stop);

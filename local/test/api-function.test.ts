@@ -28,7 +28,7 @@ describe.each(ENGINES)('api function on %s', (engine) => {
     } finally {
       await db.stop();
     }
-  }, 300_000);
+  }, 660_000);
 });
 
 function runDeno(args: string[], env: Record<string, string>) {
@@ -45,7 +45,7 @@ function runDeno(args: string[], env: Record<string, string>) {
     child.stderr.on('data', (d) => {
       stderr += d;
     });
-    const timer = setTimeout(() => child.kill('SIGKILL'), 240_000);
+    const timer = setTimeout(() => child.kill('SIGKILL'), 600_000);
     child.on('close', (status) => {
       clearTimeout(timer);
       resolve({ status, stdout, stderr });

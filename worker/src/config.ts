@@ -31,6 +31,8 @@ export interface WorkerConfig {
   /** Scheduling priority of the worker (0–19): conversions yield the CPU to the api and the database. */
   nice: number;
   heartbeatMs: number;
+  /** Wall-clock limit of one conversion attempt; past it the engine process is killed and the job failed. */
+  jobTimeoutSeconds: number;
   smtpUrl: string | null;
   mailFrom: string;
   /** Where contact/waitlist/career notifications go. */
@@ -67,6 +69,7 @@ export function loadWorkerConfig(env: NodeJS.ProcessEnv = process.env): WorkerCo
     renderThreads: Math.max(1, Number(env.WORKER_RENDER_THREADS ?? availableParallelism() - 1)),
     nice: Math.min(19, Math.max(0, Number(env.WORKER_NICE ?? 10))),
     heartbeatMs: Math.max(500, Math.round((leaseSeconds * 1000) / 6)),
+    jobTimeoutSeconds: Math.max(1, Number(env.WORKER_JOB_TIMEOUT_SECONDS ?? 900) || 900),
     smtpUrl: env.SMTP_URL || null,
     mailFrom: env.MAIL_FROM ?? 'Lift3D <no-reply@lift3d.local>',
     teamAddress: env.TEAM_ADDRESS ?? 'hello@lift3d.app',

@@ -1,5 +1,6 @@
 /** Command-line parsing for img3d (DESIGN §5). Pure: no I/O, so it is tested directly. */
 import { EngineError } from '../errors.ts';
+import { MAX_FLAT_BASE_MM } from '../export/stl.ts';
 import { EXPORT_FORMATS, type ExportFormat } from '../export/types.ts';
 import type { Topology } from '../pipeline/presets.ts';
 
@@ -27,7 +28,7 @@ Turns each image (PNG, JPEG, WebP, TIFF, GIF, SVG) into a textured, watertight 3
   --topology T          low (~5k triangles, 1024 px texture, default) or high (~50k+, 2048 px)
   --video               also render a turntable MP4 next to each model
   --depth-model FILE    optional ONNX monocular depth model for the front surface
-  --flat-base MM        STL: cut MM millimetres off the bottom so the print stands flat
+  --flat-base MM        STL: cut MM (default 3, at most 10) off the levelled bottom; 0 = off
   -h, --help            show this help
 
 Progress goes to stderr; the exit code is non-zero with a one-line reason on failure.`;
@@ -78,7 +79,8 @@ export function parseArgs(argv: string[]): CliArgs {
         break;
       case '--flat-base': {
         const mm = Number(value());
-        if (!(mm >= 0 && mm < 100)) throw bad('--flat-base takes millimetres between 0 and 100');
+        if (!(mm >= 0 && mm <= MAX_FLAT_BASE_MM))
+          throw bad(`--flat-base takes millimetres between 0 and ${MAX_FLAT_BASE_MM} (0 turns the base off)`);
         args.flatBaseMm = mm;
         break;
       }

@@ -53,7 +53,7 @@ export async function runCli(
       const { files } = await engine.exportModel(result, format, {
         baseName: base,
         bundle: unzipped ? 'files' : 'zip',
-        flatBaseMm: args.flatBaseMm ?? 0,
+        ...(args.flatBaseMm === undefined ? {} : { flatBaseMm: args.flatBaseMm }),
       });
       const written: string[] = [];
       for (const f of files) {

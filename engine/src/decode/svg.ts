@@ -1,8 +1,10 @@
 /**
  * SVG → RGBA with resvg. SVG can point outside itself (files, URLs) and carry scripts; we refuse
- * such documents outright rather than trying to clean them, so nothing outside the upload is ever read.
+ * such documents outright rather than trying to clean them, so nothing outside the upload is ever read,
+ * and documents whose filters or `<use>` fan-out would keep resvg busy for minutes.
  */
 import { Resvg } from '@resvg/resvg-js';
+import { checkSvg, type SvgLimits } from '../../../supabase/functions/_shared/input-checks/svg.ts';
 import { EngineError } from '../errors.ts';
 import type { RgbaImage } from '../types.ts';
 
@@ -10,37 +12,22 @@ export interface SvgOptions {
   /** Longest side of the rasterised image in pixels. */
   size: number;
   maxPixels: number;
+  /** Cost caps checked before rasterising (filters, octaves, `<use>` fan-out); see input-checks/svg.ts. */
+  limits?: Partial<SvgLimits>;
 }
 
 export const SVG_DEFAULTS: SvgOptions = { size: 1024, maxPixels: 40_000_000 };
 
-const UNSAFE: { pattern: RegExp; what: string }[] = [
-  { pattern: /<script[\s>]/i, what: 'a script' },
-  { pattern: /\son[a-z]+\s*=/i, what: 'event-handler scripts' },
-  { pattern: /<foreignObject[\s>]/i, what: 'embedded HTML' },
-  { pattern: /<!ENTITY/i, what: 'XML entities' },
-  { pattern: /javascript:/i, what: 'a script link' },
-];
-
-/** Any href / xlink:href / url() that is not an in-document fragment or an inline data: URI. */
-const EXTERNAL_REF =
-  /(?:href\s*=\s*["']\s*(?!#|data:)[^"']+["'])|(?:url\(\s*["']?\s*(?!#|data:)[^)]+\))|@import/i;
-
 export function rasteriseSvg(bytes: Uint8Array, options: Partial<SvgOptions> = {}): RgbaImage {
   const opts = { ...SVG_DEFAULTS, ...options };
   const text = new TextDecoder('utf-8').decode(bytes);
-  for (const { pattern, what } of UNSAFE) {
-    if (pattern.test(text)) {
-      throw new EngineError(
-        'unsafe_svg',
-        `decode: this SVG contains ${what}, which Lift3D never runs. Save it as a plain SVG without scripts, or as a PNG, and upload it again.`,
-      );
-    }
-  }
-  if (EXTERNAL_REF.test(text)) {
+  // Unsafe or too costly for resvg, which has no time budget of its own (the api refuses the same before
+  // the charge; this is the line of defence for the CLI and for uploads that predate the api's check).
+  const problem = checkSvg(text, { ...opts.limits, rasterSize: opts.size, maxPixels: opts.maxPixels });
+  if (problem) {
     throw new EngineError(
-      'unsafe_svg',
-      'decode: this SVG refers to external files or web addresses, which Lift3D never follows. Embed the images in the SVG, or export it as a PNG, and upload it again.',
+      problem.code,
+      `decode: ${problem.message[0].toLowerCase()}${problem.message.slice(1)}`,
     );
   }
   let resvg: Resvg;
@@ -65,10 +52,18 @@ export function rasteriseSvg(bytes: Uint8Array, options: Partial<SvgOptions> = {
     );
   }
   if (height > width) {
-    resvg = new Resvg(Buffer.from(bytes), {
-      fitTo: { mode: 'height', value: opts.size },
-      font: { loadSystemFonts: false },
-    });
+    try {
+      resvg = new Resvg(Buffer.from(bytes), {
+        fitTo: { mode: 'height', value: opts.size },
+        font: { loadSystemFonts: false },
+      });
+    } catch (cause) {
+      throw new EngineError(
+        'input_too_large',
+        'decode: this SVG is too long and thin to rasterise. Give it a more usual shape, or upload a PNG.',
+        { cause },
+      );
+    }
   }
   if (resvg.width * resvg.height > opts.maxPixels) {
     throw new EngineError(

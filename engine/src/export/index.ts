@@ -9,17 +9,21 @@ import { exportFbx } from './fbx.ts';
 import { exportGlb } from './glb.ts';
 import { exportGltf } from './gltf.ts';
 import { exportObjFiles, exportObjZip } from './obj.ts';
-import { exportStl } from './stl.ts';
+import { exportStl, STL_DEFAULTS } from './stl.ts';
 import { EXPORT_FORMATS, type ExportFormat, type ExportResult } from './types.ts';
 
 export interface ExportOptions {
   baseName: string;
   bundle: 'zip' | 'files';
-  /** STL only: millimetres cut off the bottom for a flat base (0 = off). */
+  /** STL only: millimetres cut off the bottom of the levelled model for a flat base (0 = off). */
   flatBaseMm: number;
 }
 
-export const EXPORT_DEFAULTS: ExportOptions = { baseName: 'model', bundle: 'zip', flatBaseMm: 0 };
+export const EXPORT_DEFAULTS: ExportOptions = {
+  baseName: 'model',
+  bundle: 'zip',
+  flatBaseMm: STL_DEFAULTS.flatBaseMm,
+};
 
 export async function exportModel(
   model: TexturedModel,

@@ -1,18 +1,25 @@
 /**
- * Binary STL in millimetres for printing: Z up (the slicer convention; glTF's +Y becomes +Z by a proper
- * rotation, so orientation and volume sign are kept), resting on z = 0, `heightMm` tall.
+ * Binary STL in millimetres for printing: levelled to the subject's real vertical (stl-pose.ts), Z up
+ * (the slicer convention), a flat base cut by default, resting on z = 0, `heightMm` tall.
  */
+import { EngineError } from '../errors.ts';
 import type { TexturedModel } from '../types.ts';
 import { flattenBase } from './stl-base.ts';
+import { printPose, rescaleHeight } from './stl-pose.ts';
 import type { ExportFile } from './types.ts';
 
 export interface StlOptions {
   heightMm: number;
-  /** Cut this many millimetres off the bottom to give the print a flat base (0 = off). */
+  /**
+   * Cut this many millimetres off the bottom of the levelled model so the print stands on a face
+   * (0 = off). At most `MAX_FLAT_BASE_MM`: a deeper cut would eat the subject's feet.
+   */
   flatBaseMm: number;
 }
 
-export const STL_DEFAULTS: StlOptions = { heightMm: 100, flatBaseMm: 0 };
+export const MAX_FLAT_BASE_MM = 10;
+
+export const STL_DEFAULTS: StlOptions = { heightMm: 100, flatBaseMm: 3 };
 
 export async function exportStl(
   model: TexturedModel,
@@ -20,24 +27,18 @@ export async function exportStl(
   options: Partial<StlOptions> = {},
 ): Promise<ExportFile> {
   const opts = { ...STL_DEFAULTS, ...options };
-  const { positions } = model.mesh;
-  let minY = Infinity,
-    maxY = -Infinity;
-  for (let i = 0; i < positions.length; i += 3) {
-    minY = Math.min(minY, positions[i + 1]);
-    maxY = Math.max(maxY, positions[i + 1]);
+  if (!(opts.flatBaseMm >= 0 && opts.flatBaseMm <= MAX_FLAT_BASE_MM)) {
+    throw new EngineError(
+      'invalid_option',
+      `export: the flat base must be between 0 and ${MAX_FLAT_BASE_MM} mm, not ${String(opts.flatBaseMm)}.`,
+    );
   }
-  const scale = opts.heightMm / Math.max(1e-9, maxY - minY);
-  // (x, y, z) glTF → (x, −z, y) STL, scaled, then lifted onto the bed.
-  const nv = positions.length / 3;
-  let p: Float32Array = new Float32Array(nv * 3);
+  let p = printPose(model.mesh.positions, model.elevationDeg ?? 0, opts.heightMm);
   let indices: Uint32Array = model.mesh.indices;
-  for (let v = 0; v < nv; v++) {
-    p[v * 3] = positions[v * 3] * scale;
-    p[v * 3 + 1] = -positions[v * 3 + 2] * scale;
-    p[v * 3 + 2] = (positions[v * 3 + 1] - minY) * scale;
+  if (opts.flatBaseMm > 0) {
+    ({ positions: p, indices } = await flattenBase(p, indices, opts.flatBaseMm));
+    rescaleHeight(p, opts.heightMm);
   }
-  if (opts.flatBaseMm > 0) ({ positions: p, indices } = await flattenBase(p, indices, opts.flatBaseMm));
   const nt = indices.length / 3;
   const out = new Uint8Array(84 + nt * 50);
   const view = new DataView(out.buffer);

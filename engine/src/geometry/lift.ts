@@ -6,8 +6,15 @@ import { EngineError } from '../errors.ts';
 import { cleanMask } from '../isolate/clean-mask.ts';
 import type { RgbaImage } from '../types.ts';
 import { buildSolid, type Solid } from './build-solid.ts';
+import { type FragmentReport, joinFragments } from './fragments.ts';
 import { type Bounds, buildMaskGrid, maskBounds } from './grid.ts';
-import { cellsToCorners, type InflateOptions, inflateHeights, naiveHeights } from './inflate.ts';
+import {
+  cellsToCorners,
+  INFLATE_DEFAULTS,
+  type InflateOptions,
+  inflateHeights,
+  naiveHeights,
+} from './inflate.ts';
 import { reliefField } from './relief.ts';
 import { snapCorners } from './snap.ts';
 
@@ -37,6 +44,10 @@ export interface LiftedSolid extends Solid {
   centrePx: [number, number];
   /** Model z of the centre offset that was subtracted. */
   centreZ: number;
+  /** What became of the parts that came apart from the body (see fragments.ts). */
+  fragments: FragmentReport;
+  /** Camera elevation (degrees) the depth offsets assumed; 0 for the naive baseline. */
+  elevationDeg: number;
   bounds: Bounds;
 }
 
@@ -59,6 +70,7 @@ export function liftSolid(
   const { w, h } = grid;
   const inside = new Uint8Array(w * h);
   for (let i = 0; i < inside.length; i++) inside[i] = grid.coverage[i] >= 0.5 ? 1 : 0;
+  const fragments = joinFragments(inside, w, h);
   const area = cleanMask(inside, w, h);
   // A subject of a few cells is noise (a speck, a compression artefact), not something to model.
   if (area < 12) throw noSubject();
@@ -124,7 +136,17 @@ export function liftSolid(
   }
   const cz = (lo + hi) / 2;
   for (let v = 0; v < n; v++) p[v * 3 + 2] -= cz;
-  return { ...solid, imageXY, unitsPerPixel, centrePx: [cx, cy], centreZ: cz, bounds };
+  const elevationDeg = opts.method === 'naive' ? 0 : { ...INFLATE_DEFAULTS, ...opts.inflate }.elevation;
+  return {
+    ...solid,
+    imageXY,
+    unitsPerPixel,
+    centrePx: [cx, cy],
+    centreZ: cz,
+    bounds,
+    elevationDeg,
+    fragments,
+  };
 }
 
 /**

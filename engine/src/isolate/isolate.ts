@@ -5,6 +5,7 @@
 import { EngineError } from '../errors.ts';
 import type { RgbaImage } from '../types.ts';
 import { alphaStats, hasMeaningfulAlpha, maskFromAlpha } from './alpha.ts';
+import { repairHoles } from './holes.ts';
 import type { Segmenter } from './segmenter.ts';
 
 export interface IsolatedSubject {
@@ -65,6 +66,8 @@ export async function isolateSubject(
   }
   const model = await segmenter();
   const mask = await model.segment(image);
+  // Light parts of the subject the model read as background would become holes through the model.
+  repairHoles(image, mask);
   if (subjectShare(mask) < opts.minSubjectShare)
     throw new EngineError('no_subject', `isolate: ${NO_SUBJECT}`);
   return { image, mask, method: 'segmentation' };

@@ -4,6 +4,7 @@
  */
 import { type DecodeOptions, decodeImage } from '../decode/decode.ts';
 import { EngineError } from '../errors.ts';
+import type { FragmentReport } from '../geometry/fragments.ts';
 import { type LiftOptions, liftSolid } from '../geometry/lift.ts';
 import { isolateSubject } from '../isolate/isolate.ts';
 import type { Segmenter } from '../isolate/segmenter.ts';
@@ -38,6 +39,11 @@ export interface ConvertStats {
    * unsimplified solid was kept.
    */
   topology: { edgesChecked: number; attempts: SimplifyAttempt[]; fallback: boolean };
+  /**
+   * Parts of the subject that came apart from the body: joined back by a thin bridge, dropped (specks,
+   * small far parts) or left separate (big far parts: another subject).
+   */
+  fragments: FragmentReport;
   /** Milliseconds per stage, in pipeline order. */
   timings: Record<string, number>;
   totalMs: number;
@@ -119,6 +125,7 @@ export async function convertBytes(
   return {
     mesh,
     texture: atlas.texture,
+    elevationDeg: solid.elevationDeg,
     stats: {
       width: image.width,
       height: image.height,
@@ -127,6 +134,7 @@ export async function convertBytes(
       triangles: mesh.indices.length / 3,
       vertices: mesh.positions.length / 3,
       frame: { unitsPerPixel: solid.unitsPerPixel, centrePx: solid.centrePx },
+      fragments: solid.fragments,
       topology: {
         edgesChecked: simplified.edgesChecked,
         attempts: simplified.attempts,

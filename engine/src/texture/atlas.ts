@@ -1,8 +1,8 @@
 /**
  * The colour texture: the photo (filled past the silhouette) on one half, a plausible back on the other.
  * Tall subjects get left/right halves, wide ones top/bottom, so each half keeps the subject's aspect.
- * The back is the front's colours heavily blurred and slightly darkened: it keeps the subject's palette
- * where it plausibly continues, without printing the front's details (eyes, logos) onto the back.
+ * The back is the subject's rim colours diffused inward (back.ts): the palette continues, the front's
+ * features (eyes, logos) and highlights do not.
  *
  * Notes: the crop is cut and resampled by sharp (native, alpha-aware) straight to the working size —
  * at most the half's size, never upsampled before filling — and the push-pull fill runs on that small
@@ -11,19 +11,16 @@
 import sharp from 'sharp';
 import type { Bounds } from '../geometry/grid.ts';
 import type { RgbaImage } from '../types.ts';
-import { pushPullFill, sampleLevel } from './fill.ts';
+import { backColours } from './back.ts';
+import { type Level, pushPullFill, sampleLevel } from './fill.ts';
 
 export interface AtlasOptions {
   size: number;
-  /** Blur of the back, as a share of the half's width. */
-  backBlur: number;
-  /** Brightness of the back relative to the front. */
-  backShade: number;
   /** Extra margin around the subject in the front half, as a share of its size. */
   margin: number;
 }
 
-export const ATLAS_DEFAULTS: AtlasOptions = { size: 1024, backBlur: 1 / 16, backShade: 0.85, margin: 0.03 };
+export const ATLAS_DEFAULTS: AtlasOptions = { size: 1024, margin: 0.03 };
 
 export interface Atlas {
   texture: RgbaImage;
@@ -104,12 +101,7 @@ export async function buildAtlas(
         );
 
   const data = new Uint8Array(S * S * 4);
-  const blurIdx = Math.max(
-    0,
-    Math.min(levels.length - 1, Math.round(Math.log2(Math.max(1, workW * opts.backBlur)))),
-  );
-  const blur = levels[blurIdx];
-  const blurScale = 2 ** blurIdx;
+  const back: Level = { w: workW, h: workH, rgb: backColours(workImage, workMask) };
   const toWork = workW / rw;
   const rgb = new Float32Array(3);
   for (let v = 0; v < rh; v++) {
@@ -120,11 +112,11 @@ export async function buildAtlas(
       data[o + 1] = front[src + 1];
       data[o + 2] = front[src + 2];
       data[o + 3] = 255;
-      sampleLevel(blur, blurScale, (u + 0.5) * toWork, (v + 0.5) * toWork, rgb);
+      sampleLevel(back, 1, (u + 0.5) * toWork, (v + 0.5) * toWork, rgb);
       o = ((v + backY) * S + u + backX) * 4;
-      data[o] = rgb[0] * opts.backShade;
-      data[o + 1] = rgb[1] * opts.backShade;
-      data[o + 2] = rgb[2] * opts.backShade;
+      data[o] = rgb[0];
+      data[o + 1] = rgb[1];
+      data[o + 2] = rgb[2];
       data[o + 3] = 255;
     }
   }

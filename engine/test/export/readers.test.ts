@@ -48,7 +48,8 @@ describe('export: OBJ zip', () => {
 describe('export: STL', () => {
   let bytes: Uint8Array;
   beforeAll(async () => {
-    const { files } = await exportModel(await figureModel(), 'stl');
+    // Without the flat base every triangle of the model is written as is.
+    const { files } = await exportModel(await figureModel(), 'stl', { flatBaseMm: 0 });
     bytes = files[0].data;
     writeFileSync(join(dir, 'figure.stl'), bytes);
   });
@@ -71,8 +72,8 @@ describe('export: STL', () => {
     expect(report.volume).toBeGreaterThan(0);
   });
 
-  it('optional flat base: cut and capped, still watertight, standing on a face at z = 0', async () => {
-    const { files } = await exportModel(await figureModel(), 'stl', { flatBaseMm: 5 });
+  it('flat base (by default): cut and capped, still watertight, standing on a face at z = 0', async () => {
+    const { files } = await exportModel(await figureModel(), 'stl');
     const geo = new STLLoader().parse(ab(files[0].data));
     const pos = geo.getAttribute('position').array as Float32Array;
     let minZ = Infinity;

@@ -13,6 +13,7 @@ import { createApiKeys } from '../auth/api-keys.ts';
 import { loadConfig } from '../config.ts';
 import { migrate } from '../db/migrate.ts';
 import { startEmbeddedDatabase } from '../db/pglite.ts';
+import { withSecrets } from '../secrets.ts';
 import {
   type AdminAccount,
   type AdminResult,
@@ -73,7 +74,7 @@ export async function adminCreate(argv: string[], log: (line: string) => void): 
   const stack = runningStack(config.dataDir);
   if (stack) {
     log(`admin-create: talking to the running local stack at ${stack.url}`);
-    const keys = await createApiKeys(config.jwtSecret);
+    const keys = await createApiKeys(withSecrets(config).jwtSecret);
     return createAdminViaAuthApi(
       {
         authUrl: `${stack.url}/auth/v1`,

@@ -9,6 +9,7 @@ import { type AuthVariables, authenticate } from './lib/auth.ts';
 import type { ApiConfig } from './lib/config.ts';
 import type { Db } from './lib/db.ts';
 import { handleError } from './lib/handle-error.ts';
+import { requestLimits } from './lib/request-limits.ts';
 import { adminAnalyticsRoutes } from './routes/admin-analytics.ts';
 import { adminBackendRoutes } from './routes/admin-backends.ts';
 import { adminCreditPackRoutes } from './routes/admin-credit-packs.ts';
@@ -43,6 +44,7 @@ export function createApp(deps: AppDeps) {
     await next();
     c.header('Cache-Control', 'no-store');
   });
+  app.use('*', requestLimits(deps.config.requestLimits));
   app.use('*', authenticate(deps.verify));
   app.route('/', healthRoutes(deps));
   app.route('/analytics', analyticsRoutes(deps));

@@ -1,14 +1,18 @@
 /**
- * Runs conversions in a worker thread, one at a time per runner. The thread is started on first use and
- * restarted after a crash (out of memory, native abort) or a cancellation; a crash fails only that job.
+ * Runs conversions in an engine process, one at a time per runner. The process is started on first use
+ * and again after a crash (out of memory, native abort), a cancel or a timeout; a crash fails only that job.
+ *
+ * notes: cancel() is SIGKILL. A worker thread could not be stopped inside native code (see
+ * engine-process.ts), and a job that is cancelled or over its time limit must stop using the CPU at once.
  */
-import { Worker } from 'node:worker_threads';
+import { type ChildProcess, fork } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import type { ConvertRequest, EngineReply, ProducedFile } from './protocol.ts';
 
-const BOOT_URL = new URL('./engine-thread-boot.mjs', import.meta.url);
+const BOOT_PATH = fileURLToPath(new URL('./engine-process-boot.mjs', import.meta.url));
 
 export interface EngineRunnerOptions {
-  /** V8 heap limit of the thread; native memory (ONNX, images) is not counted. */
+  /** V8 heap limit of the engine process; native memory (ONNX, images) is not counted. */
   maxHeapMb: number;
 }
 
@@ -25,25 +29,60 @@ export class EngineJobError extends Error {
   }
 }
 
+export interface EngineRun {
+  result: Promise<{ files: ProducedFile[]; stats: Record<string, unknown> }>;
+  /** Kills the engine process at once; `result` then rejects with code 'cancelled'. */
+  cancel: () => void;
+}
+
 export interface EngineRunner {
   readonly busy: boolean;
   run(
     request: Omit<ConvertRequest, 'type'>,
     onProgress: (stage: string, fraction: number) => void,
-  ): { result: Promise<{ files: ProducedFile[]; stats: Record<string, unknown> }>; cancel: () => void };
+  ): EngineRun;
   close(): Promise<void>;
 }
 
+interface EngineProcess {
+  child: ChildProcess;
+  ready: Promise<void>;
+}
+
+function startProcess(o: EngineRunnerOptions): EngineProcess {
+  const child = fork(BOOT_PATH, [], {
+    execArgv: [`--max-old-space-size=${o.maxHeapMb}`],
+    serialization: 'advanced', // structured clone: images and files travel as bytes, not JSON
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  // Neither the process nor its channel keeps the worker alive on their own.
+  child.unref();
+  child.channel?.unref();
+  const ready = new Promise<void>((resolve, reject) => {
+    const onMessage = (m: EngineReply) => {
+      if (m.type !== 'ready') return;
+      child.off('exit', onExit);
+      child.off('message', onMessage);
+      resolve();
+    };
+    const onExit = (code: number | null, signal: string | null) =>
+      reject(
+        new EngineJobError('crash', `convert: the engine process did not start (${signal ?? code})`, false),
+      );
+    child.on('message', onMessage);
+    child.once('exit', onExit);
+  });
+  ready.catch(() => {}); // observed by run(); a process killed while starting is not an unhandled rejection
+  return { child, ready };
+}
+
+const alive = (p: EngineProcess | null): p is EngineProcess =>
+  p !== null && p.child.exitCode === null && p.child.signalCode === null;
+
 export function createEngineRunner(options: Partial<EngineRunnerOptions> = {}): EngineRunner {
   const o = { ...ENGINE_RUNNER_DEFAULTS, ...options };
-  let thread: Worker | null = null;
+  let engine: EngineProcess | null = null;
   let busy = false;
-
-  const start = () => {
-    thread = new Worker(BOOT_URL, { resourceLimits: { maxOldGenerationSizeMb: o.maxHeapMb } });
-    thread.unref();
-    return thread;
-  };
 
   return {
     get busy() {
@@ -52,51 +91,61 @@ export function createEngineRunner(options: Partial<EngineRunnerOptions> = {}): 
     run(request, onProgress) {
       if (busy) throw new Error('convert: the engine runner is already converting');
       busy = true;
-      const worker = thread ?? start();
-      let cancel = () => {};
+      if (!alive(engine)) engine = startProcess(o);
+      const current = engine;
+      const { child } = current;
+      let cancelled = false;
       const result = new Promise<{ files: ProducedFile[]; stats: Record<string, unknown> }>(
         (resolve, reject) => {
           const finish = () => {
             busy = false;
-            worker.off('message', onMessage);
-            worker.off('error', onError);
-            worker.off('exit', onExit);
+            child.off('message', onMessage);
+            child.off('exit', onExit);
           };
           const onMessage = (message: EngineReply) => {
+            if (message.type === 'ready') return;
             if (message.type === 'progress') return onProgress(message.stage, message.fraction);
             finish();
             if (message.type === 'result') resolve({ files: message.files, stats: message.stats });
             else reject(new EngineJobError(message.code, message.message, message.userFacing));
           };
-          const onError = (error: Error) => {
+          const onExit = (code: number | null, signal: string | null) => {
             finish();
-            thread = null;
+            if (engine === current) engine = null;
             reject(
-              new EngineJobError('crash', `convert: the engine thread crashed: ${error.message}`, false),
+              cancelled
+                ? new EngineJobError('cancelled', 'convert: the conversion was stopped', false)
+                : new EngineJobError(
+                    'crash',
+                    `convert: the engine process stopped (${signal ? `signal ${signal}` : `exit code ${code}`})`,
+                    false,
+                  ),
             );
           };
-          const onExit = (code: number) => {
-            finish();
-            thread = null;
-            reject(
-              new EngineJobError('crash', `convert: the engine thread stopped (exit code ${code})`, false),
-            );
-          };
-          worker.on('message', onMessage);
-          worker.on('error', onError);
-          worker.on('exit', onExit);
-          cancel = () => {
-            void worker.terminate();
-          };
-          worker.postMessage({ type: 'convert', ...request } satisfies ConvertRequest);
+          child.on('message', onMessage);
+          child.on('exit', onExit);
+          current.ready.then(
+            () => {
+              if (!cancelled) child.send({ type: 'convert', ...request } satisfies ConvertRequest);
+            },
+            () => {}, // onExit reports it
+          );
         },
       );
+      const cancel = () => {
+        if (cancelled || !alive(current)) return;
+        cancelled = true;
+        child.kill('SIGKILL');
+      };
       return { result, cancel };
     },
     async close() {
-      const t = thread;
-      thread = null;
-      if (t) await t.terminate();
+      const p = engine;
+      engine = null;
+      if (!alive(p)) return;
+      const exited = new Promise<void>((resolve) => p.child.once('exit', () => resolve()));
+      p.child.kill('SIGKILL');
+      await exited;
     },
   };
 }
@@ -110,7 +159,8 @@ export function createEnginePool(size: number, options: Partial<EngineRunnerOpti
     },
     run(request, onProgress) {
       const idle = runners.find((r) => !r.busy);
-      if (!idle) throw new Error('convert: every engine thread is busy (more jobs than WORKER_CONCURRENCY?)');
+      if (!idle)
+        throw new Error('convert: every engine process is busy (more jobs than WORKER_CONCURRENCY?)');
       return idle.run(request, onProgress);
     },
     async close() {

@@ -5,8 +5,9 @@
  * written under fixed keys (a retry overwrites them), and completion is one guarded SQL update.
  * Each attempt has its own token (pool, job, attempt) on the row; the row only accepts progress and
  * results from the token that holds it, so an attempt whose lease was taken away cannot write anything.
- * While the engine works in its thread, this event loop heartbeats the row; reap_stale_generations()
- * (lease.ts) hands the job to another worker when the heartbeats stop.
+ * While the engine works in its process, this event loop heartbeats the row; reap_stale_generations()
+ * (lease.ts) hands the job to another worker when the heartbeats stop. A heartbeat that finds the row
+ * cancelled, or the attempt's wall-clock limit, kills the engine process at once.
  *
  * Backends: the generation's backend (chosen per studio variant when it was created, else this worker's
  * GENERATION_BACKEND) is recorded first. A hosted backend makes the GLB (hosted-step.ts) that the engine
@@ -32,6 +33,8 @@ export interface ConvertDeps {
   renderThreads: number;
   backends: Backends;
   hostedRun: Partial<HostedRunOptions>;
+  /** Wall-clock limit of one attempt (WORKER_JOB_TIMEOUT_SECONDS). */
+  jobTimeoutMs: number;
   log: (line: string) => void;
 }
 
@@ -45,7 +48,15 @@ export const CONVERT_DEFAULTS = {
     'The 3D generation service could not make this model. Your credits have been refunded. Please try again.',
   /** Share of the progress bar the hosted service's own progress fills. */
   hostedShare: 0.5,
+  timedOut: (minutes: string) =>
+    `This image took longer than ${minutes} to convert, so the conversion was stopped. Your credits have been refunded. Please try a simpler image.`,
 };
+
+/** "1 second", "90 seconds", "15 minutes". */
+function duration(ms: number): string {
+  const [n, unit] = ms >= 120_000 ? [Math.round(ms / 60_000), 'minute'] : [Math.round(ms / 1000), 'second'];
+  return `${n} ${unit}${n === 1 ? '' : 's'}`;
+}
 
 class LeaseLost extends Error {
   constructor(id: string) {
@@ -96,11 +107,18 @@ export function convertTask(deps: ConvertDeps): Task {
       void write(stage, Math.min(0.97, fraction));
     };
     const heartbeat = setInterval(() => void write(null, null), deps.heartbeatMs);
+    // The same input would only time out again: past the limit the attempt is failed (refunded), not retried.
+    let timedOut = false;
+    const deadline = setTimeout(() => {
+      timedOut = true;
+      cancel();
+    }, deps.jobTimeoutMs);
 
     const shortId = id.slice(0, 8);
     const backendName = isBackendName(gen.backend) ? gen.backend : deps.backends.defaultBackend;
     const abort = new AbortController();
-    cancel = () => abort.abort(new LeaseLost(id));
+    // Not a LeaseLost: a timed-out attempt must still be failed and refunded.
+    cancel = () => abort.abort(new Error(`convert: generation ${id}: stopped`));
 
     const runEngine = async (sourceModel: Uint8Array | undefined, from: number) => {
       const run = engine.run(
@@ -197,7 +215,21 @@ export function convertTask(deps: ConvertDeps): Task {
         `convert: generation ${id} completed by ${provider?.fellBack ? `builtin (after ${backendName})` : backendName} in ${Date.now() - started} ms ${JSON.stringify(stats)}`,
       );
     } catch (error) {
-      if (lost || error instanceof LeaseLost) throw error instanceof LeaseLost ? error : new LeaseLost(id);
+      if (lost || error instanceof LeaseLost) {
+        // Cancelled by its owner or an admin (already failed and refunded) or deleted: nothing left to do.
+        const [row] = await sql`select status, deleted_at from public.generations where id = ${id}`;
+        if (!row || row.deleted_at || row.status === 'failed' || row.status === 'completed') {
+          log(
+            `convert: generation ${id} was ${row?.status === 'failed' ? 'cancelled' : 'finished elsewhere'}; stopped`,
+          );
+          return;
+        }
+        throw error instanceof LeaseLost ? error : new LeaseLost(id);
+      }
+      if (timedOut) {
+        log(`convert: generation ${id} stopped after the ${deps.jobTimeoutMs} ms limit`);
+        return fail(CONVERT_DEFAULTS.timedOut(duration(deps.jobTimeoutMs)));
+      }
       if (error instanceof EngineJobError && error.userFacing) return fail(error.message);
       // Our side failed (thread crash, storage, database): retried by the queue, refunded after the last try.
       if (job.attempts >= job.max_attempts) {
@@ -208,6 +240,7 @@ export function convertTask(deps: ConvertDeps): Task {
       throw error;
     } finally {
       clearInterval(heartbeat);
+      clearTimeout(deadline);
     }
   };
 }

@@ -28,6 +28,7 @@ export function buildTaskList(deps: TaskDeps): Record<JobName, Task> {
       heartbeatMs: deps.config.heartbeatMs,
       renderThreads: deps.config.renderThreads,
       hostedRun: deps.config.backends.run,
+      jobTimeoutMs: deps.config.jobTimeoutSeconds * 1000,
     }),
     send_mail: sendMailTask(deps),
     mail_sweep: mailSweepTask(deps),

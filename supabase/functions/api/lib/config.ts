@@ -3,6 +3,8 @@
  * platform provides SUPABASE_URL, SUPABASE_DB_URL and the keys; the local stack sets the same names.
  */
 import type { StorageConfig } from '../../_shared/storage/index.ts';
+import type { ClientIpOptions } from './client-ip.ts';
+import type { RequestLimits } from './request-limits.ts';
 
 export interface ApiConfig {
   version: string;
@@ -21,6 +23,10 @@ export interface ApiConfig {
   paypal: PayPalConfig | null;
   port: number;
   host: string;
+  /** Where the client's address comes from (CLIENT_IP_HEADER, TRUSTED_PROXY_HOPS); see client-ip.ts. */
+  clientIp?: Partial<ClientIpOptions>;
+  /** Body size cap of the non-upload routes (defaults in request-limits.ts). */
+  requestLimits?: Partial<RequestLimits>;
   /** Uploads, results and signed file links of generations (absent: those routes answer 503). */
   generations?: GenerationsConfig;
 }
@@ -34,6 +40,8 @@ export interface GenerationsConfig {
   maxRequestBytes: number;
   /** Images in one batch request. */
   maxBatch: number;
+  /** Pixel budget of one image, read from its header before the charge (the engine's LIFT3D_MAX_INPUT_PIXELS). */
+  maxInputPixels?: number;
   /** Signs file links (<img>/<video>/<a> cannot send a bearer token); null: links are not offered. */
   urlSecret: string | null;
   urlTtlSeconds: number;
@@ -78,6 +86,7 @@ function loadGenerations(env: Env, jwtSecret: string | null): GenerationsConfig 
     maxImageBytes,
     maxRequestBytes: 2 * maxImageBytes,
     maxBatch: 10,
+    maxInputPixels: Number(env.get('LIFT3D_MAX_INPUT_PIXELS') ?? 40_000_000),
     urlSecret: env.get('URL_SIGNING_SECRET') ?? jwtSecret ?? env.get('SUPABASE_SERVICE_ROLE_KEY') ?? null,
     urlTtlSeconds: 3600,
   };
@@ -115,6 +124,11 @@ export function loadConfig(env: Env): ApiConfig {
     maxDbConnections: Number(env.get('DB_MAX_CONNECTIONS') ?? 5),
     paypal: loadPayPal(env),
     generations: loadGenerations(env, jwtSecret),
+    clientIp: {
+      header: env.get('CLIENT_IP_HEADER') || 'x-forwarded-for',
+      trustedHops: Math.max(0, Number(env.get('TRUSTED_PROXY_HOPS') ?? 0) || 0),
+    },
+    requestLimits: { maxBodyBytes: Number(env.get('MAX_JSON_BYTES') ?? 256 * 1024) },
     port: Number(env.get('PORT') ?? 8000),
     host: env.get('HOST') ?? '0.0.0.0',
   };

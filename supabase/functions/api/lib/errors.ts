@@ -30,6 +30,8 @@ export function fromPostgres(error: unknown): ApiError | null {
     case '22023': // invalid_parameter_value
     case '22P02': // invalid_text_representation
     case '22001': // string_data_right_truncation
+    case '22003': // numeric_value_out_of_range (e.g. 2³¹ into an integer)
+    case '22021': // character_not_in_repertoire (NUL in text)
       return new ApiError(400, e.message ?? 'Invalid input.', 'bad_request');
     case '23505': // unique_violation
     case '40001': // serialization_failure: changed meanwhile, the caller may retry
@@ -38,6 +40,12 @@ export function fromPostgres(error: unknown): ApiError | null {
       return new ApiError(404, e.message ?? 'Not found.', 'not_found');
     case 'P0402': // custom: not enough credits
       return new ApiError(402, e.message ?? 'Not enough credits.', 'payment_required');
+    case 'P0422': // custom: an Idempotency-Key reused with other parameters
+      return new ApiError(
+        422,
+        e.message ?? 'This Idempotency-Key was used for another request.',
+        'idempotency_mismatch',
+      );
     case 'P0429': // custom: slow down
       return new ApiError(429, e.message ?? 'Too many requests.', 'rate_limited');
     default:

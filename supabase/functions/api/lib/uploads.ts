@@ -5,12 +5,16 @@
 import type { Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { Storage } from '../../_shared/storage/index.ts';
+import { checkImage } from './check-image.ts';
 import type { GenerationsConfig } from './config.ts';
 import { ApiError, badRequest } from './errors.ts';
 import { MODEL_FORMATS } from './generations.ts';
 import { sniffImage } from './sniff-image.ts';
 
-export type UploadLimits = Pick<GenerationsConfig, 'maxImageBytes' | 'maxRequestBytes' | 'maxBatch'>;
+export type UploadLimits = Pick<
+  GenerationsConfig,
+  'maxImageBytes' | 'maxRequestBytes' | 'maxBatch' | 'maxInputPixels'
+>;
 
 export const UPLOAD_DEFAULTS: UploadLimits = {
   maxImageBytes: 25 * 1024 * 1024,
@@ -131,6 +135,8 @@ export async function readImages(
         `"${name}" is not an image we can convert. Please upload a PNG, JPG, WebP, GIF, TIFF or SVG file.`,
       );
     }
+    // Before anything is stored or charged: pixel bombs by their header, costly or unsafe SVG by its text.
+    checkImage(name, bytes, type, limits.maxInputPixels);
     // Random keys only: the user's file name never reaches storage.
     uploads.push({ name, bytes, type, key: `uploads/${crypto.randomUUID()}.${EXTENSIONS[type]}` });
   }

@@ -2,6 +2,7 @@
 import type { Context } from 'hono';
 import type { z } from 'zod';
 import { badRequest } from './errors.ts';
+import { findNul } from './request-limits.ts';
 
 export async function parseJson<T extends z.ZodType>(c: Context, schema: T): Promise<z.infer<T>> {
   let body: unknown;
@@ -10,6 +11,9 @@ export async function parseJson<T extends z.ZodType>(c: Context, schema: T): Pro
   } catch {
     throw badRequest('The request body must be valid JSON.');
   }
+  // Postgres text cannot hold NUL: refused here as the caller's error, not a 500 from the database.
+  const nul = findNul(body);
+  if (nul) throw badRequest(`${nul}: must not contain NUL characters.`);
   const result = schema.safeParse(body);
   if (!result.success) {
     const issue = result.error.issues[0];

@@ -1,12 +1,13 @@
 /**
  * Credits of one account: the balance with its recent ledger (self or admin), admin grants (SPEC §7
- * `POST /users/{id}/credits/add {creditsToAdd}`) and admin absolute sets (`POST /users/{id}/credits
+ * `POST /users/{id}/credits/add {creditsToAdd}`, optional `Idempotency-Key`) and admin absolute sets (`POST /users/{id}/credits
  * {credits}`). The SQL functions check admin rights against the table and write the ledger.
  */
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppDeps, AppEnv } from '../app.ts';
 import { requireUser } from '../lib/auth.ts';
+import { readIdempotencyKey } from '../lib/uploads.ts';
 import { readUser, userIdParam } from '../lib/users.ts';
 import { parseJson } from '../lib/validate.ts';
 
@@ -14,10 +15,16 @@ const Add = z.object({
   creditsToAdd: z
     .number({ error: 'creditsToAdd must be a number.' })
     .int('creditsToAdd must be a whole number.')
+    .min(-10_000_000, 'creditsToAdd must be between -10,000,000 and 10,000,000.')
+    .max(10_000_000, 'creditsToAdd must be between -10,000,000 and 10,000,000.')
     .refine((v) => v !== 0, 'creditsToAdd cannot be 0.'),
 });
 const SetBalance = z.object({
-  credits: z.number({ error: 'credits must be a number.' }).int('credits must be a whole number.').min(0),
+  credits: z
+    .number({ error: 'credits must be a number.' })
+    .int('credits must be a whole number.')
+    .min(0, 'credits must be between 0 and 100,000,000.')
+    .max(100_000_000, 'credits must be between 0 and 100,000,000.'),
 });
 
 interface LedgerRow {
@@ -57,8 +64,11 @@ export function creditRoutes({ db }: AppDeps) {
       const caller = requireUser(c.get('caller'));
       const id = userIdParam(c.req.param('id'));
       const { creditsToAdd } = await parseJson(c, Add);
+      // With an Idempotency-Key a retried grant (a double click, a lost answer) is applied once.
+      const key = readIdempotencyKey(c);
       const user = await db.asCaller(caller, async (tx) => {
-        await tx`select public.admin_add_credits(${id}, ${creditsToAdd})`;
+        if (key) await tx`select public.admin_grant_credits(${id}, ${creditsToAdd}, ${key})`;
+        else await tx`select public.admin_add_credits(${id}, ${creditsToAdd})`;
         return readUser(tx, id);
       });
       return c.json({ user });

@@ -69,7 +69,7 @@ export function formRoutes({ config, db }: AppDeps) {
   async function store(c: Context<AppEnv>, kind: Kind, body: { email: string; website?: string }) {
     const { website, email: address, ...rest } = body;
     if (website?.trim()) return c.json({ success: true }, 201); // a bot: same answer, nothing kept
-    const ipHash = await hashClientIp(c, config.jwtSecret ?? config.databaseUrl);
+    const ipHash = await hashClientIp(c, config.jwtSecret ?? config.databaseUrl, config.clientIp);
     const payload = kind === 'career' ? { ...rest, email: address } : rest;
     await db.asService(
       (tx) =>

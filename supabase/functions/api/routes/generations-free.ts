@@ -12,6 +12,7 @@ import { requireUser } from '../lib/auth.ts';
 import { hashClientIp } from '../lib/client-ip.ts';
 import type { Caller, Tx } from '../lib/db.ts';
 import { GENERATION_COLUMNS, type GenerationRow, generationJson } from '../lib/generations.ts';
+import { freeIdempotencyKey, requestFingerprint } from '../lib/idempotency.ts';
 import {
   readFormat,
   readIdempotencyKey,
@@ -51,15 +52,25 @@ export function freeGenerationRoutes(deps: AppDeps) {
       const format = readFormat(upload);
       const idempotencyKey = readIdempotencyKey(c);
       const [image] = await readImages(upload, limits, 1);
-      const ipHash = await hashClientIp(c, ipKey);
+      const ipHash = await hashClientIp(c, ipKey, config.clientIp);
 
+      // What the key promises to repeat: a replay with another format or image is a 422.
+      const fingerprint = await requestFingerprint(['free', format], image.bytes);
       await storeUploads(storage, [image]);
       let row: GenerationRow;
       try {
         [row] = (await asApiForCaller(caller, (tx) =>
           tx.unsafe(
-            `select ${GENERATION_COLUMNS} from public.create_free_generation($1, $2, $3, $4, $5, $6)`,
-            [format, image.key, image.type, image.bytes.byteLength, idempotencyKey, ipHash],
+            `select ${GENERATION_COLUMNS} from public.create_free_generation($1, $2, $3, $4, $5, $6, $7)`,
+            [
+              format,
+              image.key,
+              image.type,
+              image.bytes.byteLength,
+              freeIdempotencyKey(idempotencyKey),
+              ipHash,
+              fingerprint,
+            ],
           ),
         )) as unknown as GenerationRow[];
       } catch (error) {
@@ -72,7 +83,7 @@ export function freeGenerationRoutes(deps: AppDeps) {
     })
     .get('/quota', async (c) => {
       const caller = c.get('caller');
-      const ipHash = await hashClientIp(c, ipKey);
+      const ipHash = await hashClientIp(c, ipKey, config.clientIp);
       const [row] = await asApiForCaller(
         caller,
         (tx) => tx`select public.free_generation_quota(${ipHash}) as quota`,

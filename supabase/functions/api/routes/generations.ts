@@ -1,5 +1,6 @@
 /**
- * POST /api/generations (one image, or several for a batch), GET list and one, DELETE from the history.
+ * POST /api/generations (one image, or several for a batch), GET list and one, POST /:id/cancel (queued or
+ * running, refunded once), DELETE from the history.
  * The upload is stored first under a random key; then ONE SQL function checks the limit and idempotency,
  * spends the credits, inserts the row and enqueues the job. If that fails the upload is deleted again.
  */
@@ -9,6 +10,8 @@ import type { AppDeps, AppEnv } from '../app.ts';
 import { requireUser } from '../lib/auth.ts';
 import { ApiError, badRequest, notFound } from '../lib/errors.ts';
 import { GENERATION_COLUMNS, type GenerationRow, generationJson } from '../lib/generations.ts';
+import { requestFingerprint, storedIdempotencyKey } from '../lib/idempotency.ts';
+import { queryInt } from '../lib/request-limits.ts';
 import {
   readFormat,
   readIdempotencyKey,
@@ -53,8 +56,10 @@ export function generationRoutes(deps: AppDeps) {
       const idempotencyKey = readIdempotencyKey(c);
       const uploads = await readImages(upload, limits, limits.maxBatch);
 
-      const keys = uploads.map((_, i) =>
-        idempotencyKey ? (uploads.length > 1 ? `${idempotencyKey}#${i + 1}` : idempotencyKey) : null,
+      const keys = uploads.map((_, i) => storedIdempotencyKey(idempotencyKey, uploads.length, i));
+      // What the key promises to repeat: a replay with other parameters or images is a 422, not the old job.
+      const hashes = await Promise.all(
+        uploads.map((u) => requestFingerprint([kind, format, topology, uploads.length], u.bytes)),
       );
       await storeUploads(storage, uploads);
       let rows: GenerationRow[];
@@ -84,8 +89,8 @@ export function generationRoutes(deps: AppDeps) {
           for (const [i, u] of uploads.entries()) {
             const key = keys[i];
             const [row] = await tx.unsafe(
-              `select ${GENERATION_COLUMNS} from public.create_generation($1, $2, $3, $4, $5, $6, $7)`,
-              [kind, format, topology, u.key, u.type, u.bytes.byteLength, key],
+              `select ${GENERATION_COLUMNS} from public.create_generation($1, $2, $3, $4, $5, $6, $7, $8)`,
+              [kind, format, topology, u.key, u.type, u.bytes.byteLength, key, hashes[i]],
             );
             created.push(row as unknown as GenerationRow);
           }
@@ -105,7 +110,7 @@ export function generationRoutes(deps: AppDeps) {
     .get('/', async (c) => {
       const caller = requireUser(c.get('caller'));
       const limit = Math.min(100, Math.max(1, Number(c.req.query('limit') ?? 50) || 50));
-      const offset = Math.max(0, Number(c.req.query('offset') ?? 0) || 0);
+      const offset = queryInt(c.req.query('offset'), 'offset', { fallback: 0, min: 0, max: 1_000_000 });
       const rows = await db.asCaller(caller, (tx) =>
         tx.unsafe(
           `select ${GENERATION_COLUMNS} from public.generations
@@ -125,6 +130,17 @@ export function generationRoutes(deps: AppDeps) {
         tx.unsafe(`select ${GENERATION_COLUMNS} from public.generations where id = $1`, [id]),
       );
       if (!row) throw notFound('No generation with this id.');
+      return c.json({
+        generation: await generationJson(row as unknown as GenerationRow, config.generations),
+      });
+    })
+    .post('/:id/cancel', async (c) => {
+      // Owner or admin; queued or running. Refunds once; a running conversion stops within a heartbeat.
+      const caller = requireUser(c.get('caller'));
+      const id = checkId(c.req.param('id'));
+      const [row] = await db.asCaller(caller, (tx) =>
+        tx.unsafe(`select ${GENERATION_COLUMNS} from public.cancel_generation($1)`, [id]),
+      );
       return c.json({
         generation: await generationJson(row as unknown as GenerationRow, config.generations),
       });

@@ -1,0 +1,40 @@
+/**
+ * The engine process: conversions run here so the worker's event loop stays free for heartbeats, progress
+ * writes and the job queue. One engine per process keeps the segmentation model loaded between jobs.
+ *
+ * notes: a process, not a worker thread, because a thread cannot be stopped while it is inside native code
+ * (resvg, sharp, onnxruntime): Worker.terminate() waited 115 s for one resvg render to return. A process
+ * dies at SIGKILL whatever it is doing, which is what the job's wall-clock limit and cancel rely on.
+ */
+import { configFromEnv, isEngineError } from '@lift3d/engine';
+import { createEngine, runPipeline } from './pipeline.ts';
+import type { ConvertRequest, EngineReply } from './protocol.ts';
+
+if (!process.send) throw new Error('convert: engine-process must be forked with an IPC channel');
+const engine = createEngine(configFromEnv());
+
+const reply = (message: EngineReply) => {
+  if (process.connected) process.send?.(message);
+};
+
+// The worker is gone (crashed, killed): nothing would ever read our results.
+process.on('disconnect', () => process.exit(0));
+
+process.on('message', async (request: ConvertRequest) => {
+  try {
+    const { files, stats } = await runPipeline(engine, request, (stage, fraction) =>
+      reply({ type: 'progress', stage, fraction }),
+    );
+    reply({ type: 'result', files, stats });
+  } catch (error) {
+    const userFacing =
+      isEngineError(error) && error.code !== 'internal' && error.code !== 'model_unavailable';
+    reply({
+      type: 'error',
+      code: isEngineError(error) ? error.code : 'internal',
+      message: error instanceof Error ? error.message : String(error),
+      userFacing,
+    });
+  }
+});
+reply({ type: 'ready' });
