@@ -73,7 +73,8 @@ function worker(name: string) {
       FAL_MODEL: 'fal-ai/trellis',
       GENERATION_POLL_MS: '150',
       GENERATION_BACKOFF_MS: '50',
-      GENERATION_DEADLINE_SECONDS: '25',
+      // Generous: this machine is shared, and the deadline runs from submission to downloaded model.
+      GENERATION_DEADLINE_SECONDS: '90',
     },
     name,
   );
@@ -163,7 +164,7 @@ test.each(['meshy', 'tripo', 'fal'])(
     await settle(backend, 'refund');
     const { user, id } = await convert();
     const done = await finished(id);
-    expect(done.status, done.error ?? '').toBe('completed');
+    expect(done.status, allLogs().flat().slice(-20).join('\n')).toBe('completed');
     expect(done.backend).toBe(backend);
     expect(done.fell_back).toBe(false);
     expect(tasksOf(done.provider_task_id)).toHaveLength(1);
@@ -189,7 +190,7 @@ test('rate limited, then accepted: the conversion completes from one task', asyn
   standins.behaviour.rateLimitCreates = 2;
   const { id } = await convert();
   const done = await finished(id);
-  expect(done.status, done.error ?? '').toBe('completed');
+  expect(done.status, allLogs().flat().slice(-20).join('\n')).toBe('completed');
   expect(standins.refused.rateLimited).toBe(2);
   expect(tasksOf(done.provider_task_id)).toHaveLength(1);
 }, 240_000);
@@ -222,7 +223,7 @@ test('a FAILED task with fallback on: the built-in engine makes it, charged once
   standins.behaviour.outcome = 'fail';
   const { user, id } = await convert();
   const done = await finished(id);
-  expect(done.status, done.error ?? '').toBe('completed');
+  expect(done.status, allLogs().flat().slice(-20).join('\n')).toBe('completed');
   expect(done.backend).toBe('fal');
   expect(done.fell_back).toBe(true);
   expect(Object.keys(done.outputs)).toContain('stl');
@@ -261,7 +262,7 @@ test('a worker killed while polling: another resumes the same task — one task,
   standins.behaviour.pollsUntilDone = 0;
   worker('survivor');
   const done = await finished(id);
-  expect(done.status, done.error ?? '').toBe('completed');
+  expect(done.status, allLogs().flat().slice(-20).join('\n')).toBe('completed');
   expect(done.attempts).toBe(2);
   expect(done.provider_task_id).toBe(polling.provider_task_id);
   expect(tasksOf(done.provider_task_id)).toHaveLength(1);

@@ -61,7 +61,10 @@ export async function readSourceGlb(
   }
   let doc: Document;
   try {
-    doc = await new NodeIO().registerExtensions(KHRONOS_EXTENSIONS).readBinary(bytes);
+    // glTF-Transform views the chunks as 32-bit words: bytes that arrive at an odd offset (a slice of an
+    // IPC or network buffer) are copied to a buffer of their own first.
+    const aligned = bytes.byteOffset % 4 === 0 ? bytes : bytes.slice();
+    doc = await new NodeIO().registerExtensions(KHRONOS_EXTENSIONS).readBinary(aligned);
   } catch (cause) {
     throw bad(`the model is not a valid GLB (${(cause as Error).message}).`, cause);
   }

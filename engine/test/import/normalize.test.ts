@@ -109,6 +109,14 @@ describe('normalizeSourceModel', () => {
     expect(stl).toMatchObject({ badEdges: 0, flippedEdges: 0, nonManifoldVertices: 0 });
   });
 
+  it('reads a GLB that starts at an odd offset of its buffer (as bytes from another process do)', async () => {
+    const glb = await makeSourceGlb();
+    const shifted = new Uint8Array(glb.byteLength + 1);
+    shifted.set(glb, 1);
+    const { stats } = await normalizeSourceModel(shifted.subarray(1), { topology: 'low' });
+    expect(stats.sourceTriangles).toBeGreaterThan(1000);
+  });
+
   it('refuses malformed, truncated, empty and oversized files with a clear error', async () => {
     const glb = await makeSourceGlb();
     await expectError(
