@@ -10,6 +10,8 @@ export type EngineErrorCode =
   | 'no_subject'
   | 'invalid_option'
   | 'model_unavailable'
+  /** A 3D model from a generation service that is not valid glTF, too large, or has no surface. */
+  | 'corrupt_model'
   | 'internal';
 
 export class EngineError extends Error {

@@ -8,6 +8,19 @@ export { EXPORT_FORMATS, type ExportFile, type ExportFormat, type ExportResult }
 export { MULTIVIEW_DEFAULTS, type MultiViewOptions } from './multiview/convert-views.ts';
 export type { MultiViewStats, ViewReport } from './multiview/stats.ts';
 export { type MultiViewInput, VIEW_NAMES, type ViewName } from './multiview/views.ts';
+// Models made elsewhere (hosted generation services) brought to our convention.
+export {
+  NORMALIZE_DEFAULTS,
+  type NormalizedModel,
+  type NormalizeOptions,
+  normalizeSourceModel,
+} from './import/normalize.ts';
+export {
+  imageForProvider,
+  PROVIDER_IMAGE_DEFAULTS,
+  type ProviderImageOptions,
+} from './import/provider-image.ts';
+export { READ_GLB_DEFAULTS, type ReadGlbOptions } from './import/read-glb.ts';
 export type { ConvertOptions, ConvertResult, ConvertStats, ProgressCallback } from './pipeline/convert.ts';
 export { createEngine, type Engine, type EngineOptions } from './pipeline/engine.ts';
 export { TOPOLOGY_PRESETS, type Topology } from './pipeline/presets.ts';

@@ -4,6 +4,7 @@
  */
 import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
+import { type BackendsConfig, loadBackendsConfig } from './backends/index.ts';
 
 export interface WorkerConfig {
   databaseUrl: string;
@@ -40,6 +41,8 @@ export interface WorkerConfig {
   mailFrom: string;
   /** Where contact/waitlist/career notifications go. */
   teamAddress: string;
+  /** Generation backends: GENERATION_BACKEND, the services' keys and base URLs (see README). */
+  backends: BackendsConfig;
 }
 
 export function loadWorkerConfig(env: NodeJS.ProcessEnv = process.env): WorkerConfig {
@@ -76,5 +79,6 @@ export function loadWorkerConfig(env: NodeJS.ProcessEnv = process.env): WorkerCo
     smtpUrl: env.SMTP_URL || null,
     mailFrom: env.MAIL_FROM ?? 'Lift3D <no-reply@lift3d.local>',
     teamAddress: env.TEAM_ADDRESS ?? 'hello@lift3d.app',
+    backends: loadBackendsConfig(env),
   };
 }

@@ -4,6 +4,7 @@ import { findFfmpeg } from '@lift3d/engine';
 import nodemailer from 'nodemailer';
 import postgres from 'postgres';
 import { createStorage } from '../../supabase/functions/_shared/storage/index.ts';
+import { createBackends } from './backends/index.ts';
 import { loadWorkerConfig } from './config.ts';
 import { createEnginePool } from './convert/engine-runner.ts';
 import { startHeartbeat } from './heartbeat.ts';
@@ -39,6 +40,10 @@ else {
 const log = (line: string) => console.log(line);
 const storage = createStorage(config.storage);
 const engine = createEnginePool(config.concurrency);
+const backends = createBackends(config.backends);
+console.log(
+  `generation: default backend ${backends.defaultBackend}; hosted backends with keys: ${backends.configured.join(', ') || 'none'}`,
+);
 console.log(
   `convert: storage ${config.storage.kind === 's3' ? `s3 bucket ${config.storage.bucket}` : config.storage.dir}, lease ${config.leaseSeconds} s`,
 );
@@ -53,6 +58,7 @@ const taskList = buildTaskList({
   engine,
   log,
   stopping: stopping.signal,
+  backends,
 });
 const missing = JOB_NAMES.filter((name) => typeof taskList[name] !== 'function');
 if (missing.length) {

@@ -12,6 +12,7 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../local/test/support/databases.ts';
 import { createDiskStorage } from '../../supabase/functions/_shared/storage/index.ts';
+import { createBackends } from '../src/backends/index.ts';
 import { loadWorkerConfig } from '../src/config.ts';
 import type { EngineRunner } from '../src/convert/engine-runner.ts';
 import { installQueue, startQueue } from '../src/queue.ts';
@@ -103,6 +104,7 @@ beforeAll(async () => {
     config,
     storage: createDiskStorage(storageDir),
     engine: {} as EngineRunner, // no conversion runs in this test
+    backends: createBackends(config.backends),
     log: () => {},
   });
   runner = await startQueue({

@@ -113,6 +113,8 @@ export interface Setting {
   isPublic: boolean;
   label: string;
   description: string;
+  /** The words the setting accepts; null for whole numbers. */
+  choices: string[] | null;
   updatedAt: string;
 }
 
@@ -163,6 +165,6 @@ export const adminApi = {
     ),
 
   settings: async () => (await api.get<{ settings: Setting[] }>('/admin/settings')).settings,
-  updateSetting: async (key: string, value: number) =>
+  updateSetting: async (key: string, value: number | string) =>
     (await api.put<{ setting: Setting }>(`/admin/settings/${enc(key)}`, { value })).setting,
 };

@@ -12,6 +12,7 @@ import type { Db } from './lib/db.ts';
 import { handleError } from './lib/handle-error.ts';
 import { requestLimits } from './lib/request-limits.ts';
 import { adminAnalyticsRoutes } from './routes/admin-analytics.ts';
+import { adminBackendRoutes } from './routes/admin-backends.ts';
 import { adminCreditPackRoutes } from './routes/admin-credit-packs.ts';
 import { adminSettingRoutes } from './routes/admin-settings.ts';
 import { adminTransactionRoutes } from './routes/admin-transactions.ts';
@@ -67,6 +68,7 @@ export function createApp(deps: AppDeps) {
   app.route('/demo', demoPaymentRoutes(deps));
   app.route('/admin/users', adminUserRoutes(deps));
   app.route('/admin/analytics', adminAnalyticsRoutes(deps));
+  app.route('/admin/backends', adminBackendRoutes(deps));
   app.route('/admin/credit-packs', adminCreditPackRoutes(deps));
   app.route('/admin/transactions', adminTransactionRoutes(deps));
   app.route('/admin/settings', adminSettingRoutes(deps));

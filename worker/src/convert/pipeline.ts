@@ -10,8 +10,10 @@ import {
   createEngine,
   type Engine,
   EXPORT_FORMATS,
+  normalizeSourceModel,
   renderPoster,
   renderTurntable,
+  type TexturedModel,
   type Topology,
 } from '@lift3d/engine';
 import type { ProducedFile } from './protocol.ts';
@@ -24,6 +26,8 @@ export interface PipelineInput {
   kind: 'model' | 'video';
   baseName: string;
   renderThreads: number;
+  /** A hosted backend's GLB to normalise instead of converting `input`. */
+  sourceModel?: Uint8Array;
 }
 
 export const PIPELINE_DEFAULTS = {
@@ -39,16 +43,40 @@ export async function runPipeline(
   progress: (stage: string, fraction: number) => void,
 ): Promise<{ files: ProducedFile[]; stats: Record<string, unknown> }> {
   const shares = job.kind === 'video' ? PIPELINE_DEFAULTS.videoShares : PIPELINE_DEFAULTS.modelShares;
-  const extra = job.views && Object.keys(job.views).length > 0;
-  const model = await engine.convert(extra ? { front: job.input, ...job.views } : job.input, {
-    topology: job.topology,
-    onProgress: (stage, fraction) => progress(stage === 'done' ? 'export' : stage, fraction * shares.convert),
-  });
+  let model: TexturedModel;
+  // The STL's solid: the model itself for the engine's (closed by construction), a welded or rebuilt
+  // solid for a hosted backend's.
+  let printable: TexturedModel;
+  let modelStats: Record<string, unknown>;
+  if (job.sourceModel) {
+    progress('topology', 0);
+    const normalized = await normalizeSourceModel(job.sourceModel, { topology: job.topology });
+    model = normalized.model;
+    printable = normalized.printable;
+    modelStats = { triangles: normalized.stats.triangles, source: normalized.stats };
+    progress('texture', shares.convert);
+  } else {
+    const extra = job.views && Object.keys(job.views).length > 0;
+    const converted = await engine.convert(extra ? { front: job.input, ...job.views } : job.input, {
+      topology: job.topology,
+      onProgress: (stage, fraction) =>
+        progress(stage === 'done' ? 'export' : stage, fraction * shares.convert),
+    });
+    model = converted;
+    printable = converted;
+    modelStats = {
+      triangles: converted.stats.triangles,
+      isolation: converted.stats.isolation,
+      convertMs: converted.stats.totalMs,
+      ...(converted.stats.views ? { views: converted.stats.views } : {}),
+    };
+  }
 
   const files: ProducedFile[] = [];
   for (const [i, format] of EXPORT_FORMATS.entries()) {
     progress('export', shares.convert + ((shares.export - shares.convert) * i) / EXPORT_FORMATS.length);
-    const { files: exported } = await engine.exportModel(model, format, { baseName: job.baseName });
+    const source = format === 'stl' ? printable : model;
+    const { files: exported } = await engine.exportModel(source, format, { baseName: job.baseName });
     const file = exported[0];
     files.push({ role: format, name: file.name, contentType: file.contentType, data: file.data });
   }
@@ -82,11 +110,8 @@ export async function runPipeline(
   return {
     files,
     stats: {
-      triangles: model.stats.triangles,
-      isolation: model.stats.isolation,
-      convertMs: model.stats.totalMs,
+      ...modelStats,
       videoSeconds: video ? Math.round(video.stats.seconds * 100) / 100 : 0,
-      ...(model.stats.views ? { views: model.stats.views } : {}),
     },
   };
 }

@@ -12,6 +12,8 @@ export interface ConvertRequest {
   baseName: string;
   /** Turntable render threads. */
   renderThreads: number;
+  /** A GLB made by a hosted backend: brought to our convention (normalizeSourceModel) instead of converting `input`. */
+  sourceModel?: Uint8Array;
 }
 
 /** One produced file; `role` is a download format or an image of the result. */

@@ -8,12 +8,22 @@
  * While the engine works in its process, this event loop heartbeats the row; reap_stale_generations()
  * (lease.ts) hands the job to another worker when the heartbeats stop. A heartbeat that finds the row
  * cancelled, or the attempt's wall-clock limit, kills the engine process at once.
+ *
+ * Backends: the generation's backend (chosen per studio variant when it was created, else this worker's
+ * GENERATION_BACKEND) is recorded first. A hosted backend makes the GLB (hosted-step.ts) that the engine
+ * thread then normalises and exports like its own; when the service fails (refused key, task failed,
+ * deadline, malformed or oversized model), the generation's fallback rule decides: the built-in engine
+ * makes it instead, or it fails with exactly one refund.
  */
 import type { Task } from 'graphile-worker';
 import type { Sql } from 'postgres';
 import type { Storage } from '../../../supabase/functions/_shared/storage/index.ts';
+import { type Backends, type HostedBackend, isBackendName, ProviderError } from '../backends/index.ts';
+import type { HostedRunOptions } from '../backends/run-hosted.ts';
 import { EngineJobError, type EngineRunner } from '../convert/engine-runner.ts';
+import type { ProducedFile } from '../convert/protocol.ts';
 import type { JobPayloads } from '../registry.ts';
+import { runHostedStep } from './hosted-step.ts';
 
 export interface ConvertDeps {
   sql: Sql;
@@ -21,6 +31,8 @@ export interface ConvertDeps {
   engine: EngineRunner;
   heartbeatMs: number;
   renderThreads: number;
+  backends: Backends;
+  hostedRun: Partial<HostedRunOptions>;
   /** Wall-clock limit of one attempt (WORKER_JOB_TIMEOUT_SECONDS). */
   jobTimeoutMs: number;
   log: (line: string) => void;
@@ -37,6 +49,10 @@ export const CONVERT_DEFAULTS = {
   internalError: 'The conversion failed on our side. Your credits have been refunded. Please try again.',
   missingInput:
     'The uploaded image is no longer available. Your credits have been refunded. Please upload it again.',
+  providerFailed:
+    'The 3D generation service could not make this model. Your credits have been refunded. Please try again.',
+  /** Share of the progress bar the hosted service's own progress fills. */
+  hostedShare: 0.5,
   timedOut: (minutes: string) =>
     `This image took longer than ${minutes} to convert, so the conversion was stopped. Your credits have been refunded. Please try a simpler image.`,
 };
@@ -124,8 +140,12 @@ export function convertTask(deps: ConvertDeps): Task {
     }, deps.jobTimeoutMs);
 
     const shortId = id.slice(0, 8);
-    try {
-      const started = Date.now();
+    const backendName = isBackendName(gen.backend) ? gen.backend : deps.backends.defaultBackend;
+    const abort = new AbortController();
+    // Not a LeaseLost: a timed-out attempt must still be failed and refunded.
+    cancel = () => abort.abort(new Error(`convert: generation ${id}: stopped`));
+
+    const runEngine = async (sourceModel: Uint8Array | undefined, from: number) => {
       const run = engine.run(
         {
           input,
@@ -134,13 +154,73 @@ export function convertTask(deps: ConvertDeps): Task {
           kind: gen.kind,
           baseName: `lift3d-${shortId}`,
           renderThreads: deps.renderThreads,
+          sourceModel,
         },
-        onProgress,
+        (stage, fraction) => onProgress(stage, from + (1 - from) * fraction),
       );
       cancel = run.cancel;
       if (handingBack) cancel();
-      const { files, stats } = await run.result;
+      return run.result;
+    };
+
+    try {
+      const started = Date.now();
+      const [claimed] =
+        await sql`select id from public.generation_provider_task(${id}, ${token}, ${backendName}, ${null})`;
+      if (!claimed?.id) throw new LeaseLost(id);
+      let produced: { files: ProducedFile[]; stats: Record<string, unknown> } | null = null;
+      let provider: { ms: number | null; cost: number | null; fellBack: boolean } | null = null;
+      if (backendName !== 'builtin') {
+        const failed = (error: unknown) => {
+          if (lost || error instanceof LeaseLost) throw new LeaseLost(id);
+          const providerFault =
+            error instanceof ProviderError ||
+            (error instanceof EngineJobError && error.code === 'corrupt_model');
+          if (!providerFault) throw error;
+          log(`convert: generation ${id}: ${backendName} failed: ${(error as Error).message}`);
+          return error as Error;
+        };
+        let problem: Error | null = null;
+        try {
+          const hosted: HostedBackend = deps.backends.hosted(backendName);
+          const result = await runHostedStep({
+            sql,
+            storage,
+            backend: hosted,
+            gen,
+            token,
+            input,
+            views,
+            onProgress: (f) => onProgress('generating', f * CONVERT_DEFAULTS.hostedShare),
+            signal: abort.signal,
+            run: deps.hostedRun,
+            lost: () => new LeaseLost(id),
+          });
+          provider = { ms: result.providerMs, cost: result.cost, fellBack: false };
+          produced = await runEngine(result.model, CONVERT_DEFAULTS.hostedShare);
+        } catch (error) {
+          problem = failed(error);
+        }
+        if (problem) {
+          const elapsed = gen.provider_submitted_at
+            ? Date.now() - new Date(gen.provider_submitted_at).getTime()
+            : null;
+          provider = {
+            ms: provider?.ms ?? elapsed,
+            cost: provider?.cost ?? null,
+            fellBack: gen.fallback === 'builtin',
+          };
+          await sql`select public.generation_provider_done(${id}, ${token}, ${provider.ms}, ${provider.cost}, ${provider.fellBack})`;
+          if (!provider.fellBack) return fail(CONVERT_DEFAULTS.providerFailed);
+          onProgress('starting', 0);
+        }
+      }
+      produced ??= await runEngine(undefined, 0);
+      const { files, stats } = produced;
       if (lost) throw new LeaseLost(id);
+      if (provider && !provider.fellBack) {
+        await sql`select public.generation_provider_done(${id}, ${token}, ${provider.ms}, ${provider.cost}, ${false})`;
+      }
       onProgress('store', 0.97);
       const outputs: Record<string, { key: string; contentType: string; bytes: number; name: string }> = {};
       await Promise.all(
@@ -159,7 +239,9 @@ export function convertTask(deps: ConvertDeps): Task {
       const [done] =
         await sql`select public.generation_complete(${id}, ${token}, ${sql.json(outputs)}) as ok`;
       if (!done.ok) throw new LeaseLost(id);
-      log(`convert: generation ${id} completed in ${Date.now() - started} ms ${JSON.stringify(stats)}`);
+      log(
+        `convert: generation ${id} completed by ${provider?.fellBack ? `builtin (after ${backendName})` : backendName} in ${Date.now() - started} ms ${JSON.stringify(stats)}`,
+      );
     } catch (error) {
       if (handingBack) return handBack();
       if (lost || error instanceof LeaseLost) {

@@ -3,6 +3,7 @@ import type { Task } from 'graphile-worker';
 import type { Transporter } from 'nodemailer';
 import type { Sql } from 'postgres';
 import type { Storage } from '../../../supabase/functions/_shared/storage/index.ts';
+import type { Backends } from '../backends/index.ts';
 import type { WorkerConfig } from '../config.ts';
 import type { EngineRunner } from '../convert/engine-runner.ts';
 import type { JobName } from '../registry.ts';
@@ -16,6 +17,7 @@ export interface TaskDeps {
   config: WorkerConfig;
   storage: Storage;
   engine: EngineRunner;
+  backends: Backends;
   log: (line: string) => void;
   /** Aborted when a stopping worker's grace period is over (see convert.ts). */
   stopping?: AbortSignal;
@@ -27,6 +29,7 @@ export function buildTaskList(deps: TaskDeps): Record<JobName, Task> {
       ...deps,
       heartbeatMs: deps.config.heartbeatMs,
       renderThreads: deps.config.renderThreads,
+      hostedRun: deps.config.backends.run,
       jobTimeoutMs: deps.config.jobTimeoutSeconds * 1000,
     }),
     send_mail: sendMailTask(deps),

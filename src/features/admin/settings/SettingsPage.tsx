@@ -11,7 +11,10 @@ import { PageHeader, StateMessage } from '../PageHeader';
 
 const KEY = ['admin', 'settings'] as const;
 
-/** Operator settings read by the database functions (generation cost, in-flight limit, App66 limit). */
+/**
+ * Operator settings read by the database functions (generation cost, in-flight limit, App66 limit, the
+ * generation backend per studio and its fallback); settings with `choices` are picked from a list.
+ */
 export function SettingsPage() {
   const settings = useQuery({ queryKey: KEY, queryFn: adminApi.settings });
   return (
@@ -55,13 +58,13 @@ function SettingCard({ setting }: { setting: Setting }) {
   async function save(e: FormEvent) {
     e.preventDefault();
     const n = Number(value.trim());
-    if (!Number.isInteger(n)) {
+    if (!setting.choices && !Number.isInteger(n)) {
       notify('Setting not saved', { description: 'Please enter a whole number.', variant: 'destructive' });
       return;
     }
     setSaving(true);
     try {
-      const saved = await adminApi.updateSetting(setting.key, n);
+      const saved = await adminApi.updateSetting(setting.key, setting.choices ? value : n);
       client.setQueryData<Setting[]>(KEY, (list) => list?.map((s) => (s.key === saved.key ? saved : s)));
       notify('Setting Updated', {
         description: `${saved.label} is now ${String(saved.value)}.`,
@@ -89,14 +92,29 @@ function SettingCard({ setting }: { setting: Setting }) {
       </div>
       <p className="mt-1 text-sm text-muted-foreground">{setting.description}</p>
       <form onSubmit={save} className="mt-4 flex gap-2">
-        <Input
-          id={id}
-          type="number"
-          inputMode="numeric"
-          step={1}
-          value={value}
-          onChange={(e) => setValue(e.target.value)}
-        />
+        {setting.choices ? (
+          <select
+            id={id}
+            value={value}
+            onChange={(e) => setValue(e.target.value)}
+            className="h-10 w-full rounded-md border border-input bg-background px-3 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+          >
+            {setting.choices.map((choice) => (
+              <option key={choice} value={choice}>
+                {choice}
+              </option>
+            ))}
+          </select>
+        ) : (
+          <Input
+            id={id}
+            type="number"
+            inputMode="numeric"
+            step={1}
+            value={value}
+            onChange={(e) => setValue(e.target.value)}
+          />
+        )}
         <Button type="submit" variant="neural" disabled={!changed || saving}>
           {saving ? 'Saving...' : 'Save'}
         </Button>

@@ -10,7 +10,10 @@ import { requireAdmin } from '../lib/auth.ts';
 import { badRequest, notFound } from '../lib/errors.ts';
 import { parseJson } from '../lib/validate.ts';
 
-export const EDITABLE_SETTINGS: Record<string, { label: string; description: string }> = {
+const BACKEND_CHOICES = ['default', 'builtin', 'meshy', 'tripo', 'fal'];
+
+/** `choices`: the setting is one of these words (the database checks them too); otherwise a whole number. */
+export const EDITABLE_SETTINGS: Record<string, { label: string; description: string; choices?: string[] }> = {
   'generation.cost_credits': {
     label: 'Credits per conversion',
     description: 'What one 3D model or video costs. Shown to everyone.',
@@ -23,10 +26,39 @@ export const EDITABLE_SETTINGS: Record<string, { label: string; description: str
     label: 'App66 daily limit',
     description: 'Free conversions per visitor per day on /app66. Shown to everyone.',
   },
+  'generation.backend.app': {
+    label: 'Backend for the Studio (/app)',
+    description:
+      "What makes the 3D shape of paid conversions: default (the server's GENERATION_BACKEND), the built-in engine, or a hosted service whose key the worker has. New conversions only.",
+    choices: BACKEND_CHOICES,
+  },
+  'generation.backend.app66': {
+    label: 'Backend for free conversions (/app66)',
+    description: 'As above, for the free daily conversions. New conversions only.',
+    choices: BACKEND_CHOICES,
+  },
+  'generation.fallback': {
+    label: 'When a hosted service fails',
+    description:
+      'builtin: the built-in engine makes the model instead. refund: the conversion fails and its credits are refunded.',
+    choices: ['builtin', 'refund'],
+  },
+  'generation.provider_faces.low': {
+    label: 'Service face target, low poly',
+    description:
+      'Faces asked of a hosted service for low-poly conversions; we then simplify to about 5,000 triangles.',
+  },
+  'generation.provider_faces.high': {
+    label: 'Service face target, high poly',
+    description:
+      'Faces asked of a hosted service for high-poly conversions; we then simplify to about 60,000 triangles.',
+  },
 };
 
 const Change = z.object({
-  value: z.number({ error: 'value must be a number.' }).int('value must be a whole number.'),
+  value: z.union([z.number().int('value must be a whole number.'), z.string().max(40)], {
+    error: 'value must be a whole number or one of the listed words.',
+  }),
 });
 
 interface SettingRow {
@@ -44,6 +76,7 @@ function toApiSetting(r: SettingRow) {
     isPublic: r.is_public,
     label: meta?.label ?? r.key,
     description: meta?.description ?? '',
+    choices: meta?.choices ?? null,
     updatedAt: r.updated_at.toISOString(),
   };
 }
@@ -66,6 +99,12 @@ export function adminSettingRoutes({ db }: AppDeps) {
       if (!EDITABLE_SETTINGS[key])
         throw badRequest(`Unknown setting "${key}": use ${Object.keys(EDITABLE_SETTINGS).join(', ')}.`);
       const { value } = await parseJson(c, Change);
+      const { choices } = EDITABLE_SETTINGS[key];
+      if (choices ? typeof value !== 'string' || !choices.includes(value) : typeof value !== 'number') {
+        throw badRequest(
+          choices ? `"${key}" must be one of ${choices.join(', ')}.` : `"${key}" must be a whole number.`,
+        );
+      }
       const [row] = await db.asCaller(
         caller,
         (tx) => tx<SettingRow[]>`

@@ -234,8 +234,37 @@ test('settings: admins read and change the editable ones, within range', async (
   assert.equal(list.status, 200);
   assert.deepEqual(
     list.body.settings.map((s: { key: string }) => s.key),
-    ['app66.daily_limit', 'generation.cost_credits', 'generation.max_in_flight'],
+    [
+      'app66.daily_limit',
+      'generation.backend.app',
+      'generation.backend.app66',
+      'generation.cost_credits',
+      'generation.fallback',
+      'generation.max_in_flight',
+      'generation.provider_faces.high',
+      'generation.provider_faces.low',
+    ],
   );
+  // Backend settings are picked from words; no key or provider URL is ever part of the answer.
+  const backend = list.body.settings.find((s: { key: string }) => s.key === 'generation.backend.app');
+  assert.deepEqual(backend.choices, ['default', 'builtin', 'meshy', 'tripo', 'fal']);
+  assert.doesNotMatch(JSON.stringify(list.body), /api\.meshy\.ai|tripo3d|fal\.run|API_KEY/i);
+  const chosen = await call('PUT', '/api/admin/settings/generation.backend.app', { value: 'meshy' });
+  assert.equal(chosen.status, 200);
+  assert.equal(chosen.body.setting.value, 'meshy');
+  assert.equal(
+    (await call('PUT', '/api/admin/settings/generation.backend.app', { value: 'blender' })).status,
+    400,
+  );
+  assert.equal((await call('PUT', '/api/admin/settings/generation.backend.app', { value: 3 })).status, 400);
+  assert.equal(
+    (await call('PUT', '/api/admin/settings/generation.backend.app', { value: 'default' })).status,
+    200,
+  );
+  const figures = await call('GET', '/api/admin/backends/month');
+  assert.equal(figures.status, 200);
+  assert.ok(Array.isArray(figures.body.backends));
+  assert.equal((await call('GET', '/api/admin/backends/decade')).status, 400);
   const before = list.body.settings.find((s: { key: string }) => s.key === 'generation.max_in_flight');
   assert.equal(before.isPublic, false);
   const changed = await call('PUT', '/api/admin/settings/generation.max_in_flight', { value: 5 });

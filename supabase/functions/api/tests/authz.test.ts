@@ -172,6 +172,11 @@ export const AUTHZ_MATRIX: AuthzRoute[] = [
     body: { value: 3 },
     expect: { signedOut: 401, user: 403, otherUser: 403, admin: 200 },
   },
+  {
+    method: 'GET',
+    path: '/api/admin/backends/month',
+    expect: { signedOut: 401, user: 403, otherUser: 403, admin: 200 },
+  },
   // Credits (admin grants and sets; the balance for its owner).
   {
     method: 'GET',

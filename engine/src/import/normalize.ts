@@ -1,0 +1,140 @@
+/**
+ * A generation service's model → our output convention, so every later step (exporters, renderer) treats
+ * it like the engine's own: glTF axes with +Y up and the subject facing +Z, centred at the origin, 1 unit
+ * tall; our topology step (≈5k triangles low, ≈60k high) with the texture kept; and a closed, 2-manifold
+ * solid for the STL (the service's mesh welded when that is already one, else rebuilt by remeshSolid).
+ */
+import { MeshoptSimplifier } from 'meshoptimizer';
+import { EngineError } from '../errors.ts';
+import { TOPOLOGY_PRESETS, type Topology } from '../pipeline/presets.ts';
+import { checkManifold } from '../topology/check-manifold.ts';
+import { compact } from '../topology/simplify.ts';
+import { simplifyManifold } from '../topology/simplify-manifold.ts';
+import type { TexturedModel } from '../types.ts';
+import { type ReadGlbOptions, readSourceGlb } from './read-glb.ts';
+import { type RemeshOptions, remeshSolid } from './remesh.ts';
+
+export interface NormalizeOptions {
+  topology: Topology;
+  /** Triangles of the result; the topology preset's by default. */
+  targetTriangles?: number;
+  /** Turn about +Y (degrees) for services whose models face another way than +Z. */
+  rotateYDegrees: number;
+  read: Partial<ReadGlbOptions>;
+  remesh: Partial<RemeshOptions>;
+}
+
+export const NORMALIZE_DEFAULTS: NormalizeOptions = {
+  topology: 'low',
+  rotateYDegrees: 0,
+  read: {},
+  remesh: {},
+};
+
+export interface NormalizedModel {
+  /** The textured model: GLB, glTF, OBJ, FBX, the poster and the turntable. */
+  model: TexturedModel;
+  /** The same shape as a closed, 2-manifold solid: the STL. */
+  printable: TexturedModel;
+  stats: {
+    sourceTriangles: number;
+    triangles: number;
+    printableTriangles: number;
+    /** How the printable solid was made. */
+    printableFrom: 'welded' | 'remeshed';
+    totalMs: number;
+  };
+}
+
+export async function normalizeSourceModel(
+  bytes: Uint8Array,
+  options: Partial<NormalizeOptions> = {},
+): Promise<NormalizedModel> {
+  const opts = { ...NORMALIZE_DEFAULTS, ...options };
+  const started = performance.now();
+  const target = opts.targetTriangles ?? TOPOLOGY_PRESETS[opts.topology].targetTriangles;
+  const source = await readSourceGlb(bytes, opts.read);
+  const positions = placeInFrame(source.positions, opts.rotateYDegrees);
+
+  await MeshoptSimplifier.ready;
+  // Textured mesh: meshoptimizer keeps UV seams (vertices sharing a position) as seams.
+  let indices = source.indices;
+  if (indices.length / 3 > target) {
+    [indices] = MeshoptSimplifier.simplify(indices, positions, 3, target * 3, 0.05);
+  }
+  const textured = compactMesh(positions, source.uvs, indices);
+
+  // Printable solid: weld seams; when that is closed and 2-manifold, simplify it keeping it so.
+  const remap = MeshoptSimplifier.generatePositionRemap(positions, 3);
+  const weldedIdx = source.indices.map((v) => remap[v]);
+  const welded = compactMesh(positions, null, weldedIdx);
+  let printable: { positions: Float32Array; indices: Uint32Array } | null = null;
+  let printableFrom: 'welded' | 'remeshed' = 'welded';
+  if (checkManifold(welded.indices).ok) {
+    const s = await simplifyManifold(welded.positions, welded.indices, { targetTriangles: target });
+    if (s.ok) printable = compactMesh(welded.positions, null, s.indices);
+  }
+  if (!printable) {
+    printableFrom = 'remeshed';
+    const solid = await remeshSolid(positions, source.indices, opts.remesh);
+    const s = await simplifyManifold(solid.positions, solid.indices, { targetTriangles: target });
+    if (!s.ok) throw new EngineError('internal', 'import: the printable solid could not be made closed.');
+    printable = compactMesh(solid.positions, null, s.indices);
+  }
+  return {
+    model: { mesh: textured, texture: source.texture },
+    printable: {
+      mesh: {
+        positions: printable.positions,
+        uvs: new Float32Array((printable.positions.length / 3) * 2),
+        indices: printable.indices,
+      },
+      texture: source.texture,
+    },
+    stats: {
+      sourceTriangles: source.indices.length / 3,
+      triangles: textured.indices.length / 3,
+      printableTriangles: printable.indices.length / 3,
+      printableFrom,
+      totalMs: Math.round(performance.now() - started),
+    },
+  };
+}
+
+/** Turned about +Y, centred on its bounding box, scaled to 1 unit tall. */
+function placeInFrame(source: Float32Array, rotateYDegrees: number): Float32Array {
+  const out = new Float32Array(source.length);
+  const r = (rotateYDegrees * Math.PI) / 180;
+  const cos = Math.cos(r);
+  const sin = Math.sin(r);
+  const min = [Infinity, Infinity, Infinity];
+  const max = [-Infinity, -Infinity, -Infinity];
+  for (let i = 0; i < source.length; i += 3) {
+    const x = source[i] * cos + source[i + 2] * sin;
+    const z = -source[i] * sin + source[i + 2] * cos;
+    out[i] = x;
+    out[i + 1] = source[i + 1];
+    out[i + 2] = z;
+    for (let a = 0; a < 3; a++) {
+      min[a] = Math.min(min[a], out[i + a]);
+      max[a] = Math.max(max[a], out[i + a]);
+    }
+  }
+  const height = max[1] - min[1];
+  if (!(height > 1e-9))
+    throw new EngineError('corrupt_model', 'import: the model is flat (it has no height).');
+  const centre = [0, 1, 2].map((a) => (min[a] + max[a]) / 2);
+  for (let i = 0; i < out.length; i++) out[i] = (out[i] - centre[i % 3]) / height;
+  return out;
+}
+
+function compactMesh(positions: Float32Array, uvs: Float32Array | null, indices: Uint32Array) {
+  const { keep, indices: idx } = compact(indices, positions.length / 3);
+  const p = new Float32Array(keep.length * 3);
+  const t = new Float32Array(keep.length * 2);
+  for (let i = 0; i < keep.length; i++) {
+    p.set(positions.subarray(keep[i] * 3, keep[i] * 3 + 3), i * 3);
+    if (uvs) t.set(uvs.subarray(keep[i] * 2, keep[i] * 2 + 2), i * 2);
+  }
+  return { positions: p, uvs: t, indices: idx };
+}

@@ -1,0 +1,100 @@
+/**
+ * Meshy (docs.meshy.ai): POST /openapi/v1/image-to-3d {image_url} — or /openapi/v1/multi-image-to-3d
+ * {image_urls} (1–4 views) when the generation has extra views — answers {result: <task id>}; GET
+ * …/<id> returns {status: PENDING|IN_PROGRESS|SUCCEEDED|FAILED|CANCELED, progress 0–100, model_urls.glb,
+ * task_error.message}. Bearer key. Images go as data URIs. Our task id keeps the endpoint:
+ * "image-to-3d/<id>" or "multi-image-to-3d/<id>".
+ */
+import { VIEW_NAMES } from '@lift3d/engine';
+import { dataUri, requestJson, trimSlash } from './http.ts';
+import { type FetchLike, type HostedBackend, ProviderError } from './types.ts';
+
+export interface MeshyOptions {
+  apiKey: string;
+  baseUrl: string;
+  fetch: FetchLike;
+  aiModel: string;
+  /** Price of one task in the operator's accounting unit, recorded per generation (Meshy does not report it). */
+  taskCost: number | null;
+}
+
+export const MESHY_DEFAULTS = { baseUrl: 'https://api.meshy.ai', aiModel: 'latest', taskCost: null };
+
+interface MeshyTask {
+  status?: string;
+  progress?: number;
+  model_urls?: { glb?: string };
+  task_error?: { message?: string };
+}
+
+export function createMeshyBackend(
+  options: Partial<MeshyOptions> & Pick<MeshyOptions, 'apiKey'>,
+): HostedBackend {
+  const o: MeshyOptions = { ...MESHY_DEFAULTS, fetch, ...options };
+  const base = `${trimSlash(o.baseUrl)}/openapi/v1`;
+  const headers = { Authorization: `Bearer ${o.apiKey}` };
+  return {
+    name: 'meshy',
+    async submit(job, signal) {
+      const extra = VIEW_NAMES.flatMap((v) => job.views[v] ?? []);
+      const multi = extra.length > 0;
+      const endpoint = multi ? 'multi-image-to-3d' : 'image-to-3d';
+      const common = {
+        ai_model: o.aiModel,
+        should_texture: true,
+        should_remesh: true,
+        topology: 'triangle',
+        target_polycount: job.faces,
+      };
+      const body = multi
+        ? { ...common, image_urls: [job.image, ...extra].map(dataUri) }
+        : { ...common, image_url: dataUri(job.image) };
+      const res = await requestJson<{ result?: unknown }>({
+        backend: 'meshy',
+        fetch: o.fetch,
+        url: `${base}/${endpoint}`,
+        headers,
+        body,
+        signal,
+      });
+      if (typeof res.result !== 'string' || !res.result) {
+        throw new ProviderError('meshy', 'bad_response', 'the create-task answer has no task id (result)');
+      }
+      return `${endpoint}/${res.result}`;
+    },
+    async poll(taskId, signal) {
+      const task = await requestJson<MeshyTask>({
+        backend: 'meshy',
+        fetch: o.fetch,
+        url: `${base}/${taskId}`,
+        headers,
+        signal,
+      });
+      switch (task.status) {
+        case 'PENDING':
+        case 'IN_PROGRESS':
+          return { state: 'running', progress: Math.min(1, Math.max(0, (task.progress ?? 0) / 100)) };
+        case 'SUCCEEDED': {
+          const url = task.model_urls?.glb;
+          if (!url)
+            throw new ProviderError(
+              'meshy',
+              'bad_response',
+              'the task succeeded without a GLB (model_urls.glb)',
+            );
+          return { state: 'succeeded', modelUrl: url, cost: o.taskCost };
+        }
+        case 'FAILED':
+        case 'CANCELED':
+          return { state: 'failed', message: task.task_error?.message || `the task ended ${task.status}` };
+        default:
+          throw new ProviderError(
+            'meshy',
+            'bad_response',
+            `unknown task status ${JSON.stringify(task.status)}`,
+          );
+      }
+    },
+    downloadHeaders: () => ({}),
+  };
+}

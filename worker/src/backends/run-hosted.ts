@@ -1,0 +1,175 @@
+/**
+ * Drives one generation through a hosted backend: submit once (or resume the stored task), poll until it
+ * ends, download its GLB with a size limit. 429, 5xx and network failures are retried with exponential
+ * backoff (Retry-After honoured) until the deadline, which counts from the task's submission so a
+ * resumed attempt does not get a fresh one. Everything else ends in a ProviderError for the caller's
+ * fallback-or-refund decision.
+ */
+import { type FetchLike, type HostedBackend, type HostedJob, ProviderError } from './types.ts';
+
+export interface HostedRunOptions {
+  pollIntervalMs: number;
+  /** From submission to downloaded model. */
+  deadlineMs: number;
+  backoffBaseMs: number;
+  backoffMaxMs: number;
+  maxModelBytes: number;
+  fetch: FetchLike;
+  sleep: (ms: number, signal: AbortSignal) => Promise<void>;
+  now: () => number;
+}
+
+export const HOSTED_RUN_DEFAULTS: HostedRunOptions = {
+  pollIntervalMs: 4000,
+  deadlineMs: 20 * 60_000,
+  backoffBaseMs: 1000,
+  backoffMaxMs: 30_000,
+  maxModelBytes: 200 * 1024 * 1024,
+  fetch,
+  sleep: (ms, signal) =>
+    new Promise((resolve, reject) => {
+      const timer = setTimeout(resolve, ms);
+      signal.addEventListener(
+        'abort',
+        () => {
+          clearTimeout(timer);
+          reject(signal.reason);
+        },
+        { once: true },
+      );
+    }),
+  now: () => Date.now(),
+};
+
+export interface HostedRunContext {
+  job: () => Promise<HostedJob>;
+  /** The stored task id of an earlier attempt, and when it was submitted. */
+  existing: { taskId: string; submittedAt: number } | null;
+  /** Stores a new task id before polling; returns the id stored (an earlier one wins). */
+  recordTask: (taskId: string) => Promise<string>;
+  onProgress: (fraction: number) => void;
+  signal: AbortSignal;
+}
+
+export interface HostedRunResult {
+  model: Uint8Array;
+  taskId: string;
+  providerMs: number;
+  cost: number | null;
+  /** Requests retried after 429/5xx. */
+  retries: number;
+}
+
+export async function runHosted(
+  backend: HostedBackend,
+  ctx: HostedRunContext,
+  options: Partial<HostedRunOptions> = {},
+): Promise<HostedRunResult> {
+  const o = { ...HOSTED_RUN_DEFAULTS, ...options };
+  const submittedAt = ctx.existing?.submittedAt ?? o.now();
+  const deadline = submittedAt + o.deadlineMs;
+  let retries = 0;
+  const timeout = () =>
+    new ProviderError(backend.name, 'timeout', `no model within ${Math.round(o.deadlineMs / 1000)} s`);
+
+  const withRetry = async <T>(step: () => Promise<T>): Promise<T> => {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await step();
+      } catch (error) {
+        if (!(error instanceof ProviderError) || !error.retryable) throw error;
+        const wait = Math.max(
+          error.options.retryAfterMs ?? 0,
+          Math.min(o.backoffMaxMs, o.backoffBaseMs * 2 ** attempt),
+        );
+        if (o.now() + wait > deadline) throw timeout();
+        retries++;
+        await o.sleep(wait, ctx.signal);
+      }
+    }
+  };
+
+  let taskId = ctx.existing?.taskId ?? null;
+  if (!taskId) {
+    const job = await ctx.job();
+    taskId = await ctx.recordTask(await withRetry(() => backend.submit(job, ctx.signal)));
+  }
+  const id = taskId;
+  for (;;) {
+    const state = await withRetry(() => backend.poll(id, ctx.signal));
+    if (state.state === 'failed')
+      throw new ProviderError(backend.name, 'failed', `the task failed: ${state.message}`);
+    if (state.state === 'succeeded') {
+      const model = await withRetry(() => download(backend, state.modelUrl, o, ctx.signal));
+      return { model, taskId: id, providerMs: o.now() - submittedAt, cost: state.cost, retries };
+    }
+    ctx.onProgress(state.progress);
+    if (o.now() + o.pollIntervalMs > deadline) throw timeout();
+    await o.sleep(o.pollIntervalMs, ctx.signal);
+  }
+}
+
+/** The model file, refused as soon as it announces or reaches more than maxModelBytes. */
+async function download(
+  backend: HostedBackend,
+  url: string,
+  o: HostedRunOptions,
+  signal: AbortSignal,
+): Promise<Uint8Array> {
+  let res: Response;
+  try {
+    res = await o.fetch(url, { headers: backend.downloadHeaders(url), signal });
+  } catch (cause) {
+    if (signal.aborted) throw cause;
+    throw new ProviderError(
+      backend.name,
+      'unavailable',
+      `cannot download the model (${(cause as Error).message})`,
+      { cause },
+    );
+  }
+  if (!res.ok) {
+    await res.body?.cancel();
+    const code =
+      res.status === 429 || res.status >= 500
+        ? res.status === 429
+          ? 'rate_limited'
+          : 'unavailable'
+        : 'rejected';
+    throw new ProviderError(backend.name, code, `the model download answered ${res.status}`, {
+      status: res.status,
+    });
+  }
+  const tooLarge = () =>
+    new ProviderError(
+      backend.name,
+      'too_large',
+      `the model is larger than ${Math.round(o.maxModelBytes / 1048576)} MB`,
+    );
+  const announced = Number(res.headers.get('content-length'));
+  if (Number.isFinite(announced) && announced > o.maxModelBytes) {
+    await res.body?.cancel();
+    throw tooLarge();
+  }
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  const reader = res.body?.getReader();
+  if (!reader) throw new ProviderError(backend.name, 'bad_response', 'the model download has no body');
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > o.maxModelBytes) {
+      await reader.cancel();
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  const out = new Uint8Array(total);
+  let at = 0;
+  for (const c of chunks) {
+    out.set(c, at);
+    at += c.byteLength;
+  }
+  return out;
+}

@@ -1,0 +1,69 @@
+/**
+ * What makes a generation's shape. `builtin` is our engine (run in the engine thread); the hosted
+ * backends are image-to-3D services behind their documented HTTP APIs, each in its own module with its
+ * own typed options, all driven the same way by run-hosted.ts: submit once, poll, download the GLB.
+ */
+import type { Topology, ViewName } from '@lift3d/engine';
+
+export const BACKEND_NAMES = ['builtin', 'meshy', 'tripo', 'fal'] as const;
+export type BackendName = (typeof BACKEND_NAMES)[number];
+export type HostedBackendName = Exclude<BackendName, 'builtin'>;
+
+export function isBackendName(value: unknown): value is BackendName {
+  return typeof value === 'string' && (BACKEND_NAMES as readonly string[]).includes(value);
+}
+
+/** One generation as a service receives it. */
+export interface HostedJob {
+  /** The photo as PNG. */
+  image: Uint8Array;
+  /** Extra views of the same subject (PNG) by the side they were taken from, when the generation has them. */
+  views: Partial<Record<ViewName, Uint8Array>>;
+  topology: Topology;
+  /** The face count asked of the service (admin setting per topology). */
+  faces: number;
+}
+
+export type HostedPoll =
+  | { state: 'running'; progress: number }
+  | { state: 'succeeded'; modelUrl: string; cost: number | null }
+  | { state: 'failed'; message: string };
+
+export interface HostedBackend {
+  readonly name: HostedBackendName;
+  /** Starts the provider's task; returns its id (stored before polling begins). */
+  submit(job: HostedJob, signal: AbortSignal): Promise<string>;
+  poll(taskId: string, signal: AbortSignal): Promise<HostedPoll>;
+  /** Headers the model URL needs (none for the services' signed CDN links). */
+  downloadHeaders(url: string): Record<string, string>;
+}
+
+export type FetchLike = typeof fetch;
+
+export type ProviderErrorCode =
+  | 'auth'
+  | 'rate_limited'
+  | 'unavailable'
+  | 'rejected'
+  | 'failed'
+  | 'timeout'
+  | 'bad_response'
+  | 'too_large'
+  | 'not_configured';
+
+/** The one error type of the backends: `retryable` failures are retried with backoff until the deadline. */
+export class ProviderError extends Error {
+  constructor(
+    readonly backend: string,
+    readonly code: ProviderErrorCode,
+    message: string,
+    readonly options: { status?: number; retryAfterMs?: number; cause?: unknown } = {},
+  ) {
+    super(`${backend}: ${message}`, { cause: options.cause });
+    this.name = 'ProviderError';
+  }
+
+  get retryable(): boolean {
+    return this.code === 'rate_limited' || this.code === 'unavailable';
+  }
+}

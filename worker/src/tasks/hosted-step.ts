@@ -1,0 +1,72 @@
+/**
+ * The hosted part of a convert job: the photo (and extra views) prepared for the service, the task
+ * submitted — or the stored task resumed, so a restarted worker never pays twice — polled, and its GLB
+ * downloaded. The task id is written on the generation (fenced) before the first poll.
+ */
+import { imageForProvider, isEngineError, type ViewName } from '@lift3d/engine';
+import type { Sql } from 'postgres';
+import type { Storage } from '../../../supabase/functions/_shared/storage/index.ts';
+import type { HostedBackend } from '../backends/index.ts';
+import { type HostedRunOptions, type HostedRunResult, runHosted } from '../backends/run-hosted.ts';
+import type { HostedJob } from '../backends/types.ts';
+import { EngineJobError } from '../convert/engine-runner.ts';
+
+export interface HostedStepArgs {
+  sql: Sql;
+  storage: Storage;
+  backend: HostedBackend;
+  /** The generation row as generation_start returned it. */
+  gen: Record<string, unknown>;
+  token: string;
+  input: Uint8Array;
+  /** Extra views of the subject (public.generation_views), for the services' multi-image endpoints. */
+  views: Partial<Record<ViewName, Uint8Array>>;
+  onProgress: (fraction: number) => void;
+  signal: AbortSignal;
+  run: Partial<HostedRunOptions>;
+  /** Called when this worker no longer holds the generation. */
+  lost: () => Error;
+}
+
+export async function runHostedStep(a: HostedStepArgs): Promise<HostedRunResult> {
+  const id = a.gen.id as string;
+  const prepare = async (bytes: Uint8Array) => {
+    try {
+      return await imageForProvider(bytes);
+    } catch (error) {
+      // A bad upload is the user's to fix, exactly as with the built-in engine: fail before paying anyone.
+      if (isEngineError(error))
+        throw new EngineJobError(error.code, error.message, error.code !== 'internal');
+      throw error;
+    }
+  };
+  const taskId = a.gen.provider_task_id as string | null;
+  const submittedAt = a.gen.provider_submitted_at as Date | null;
+  return runHosted(
+    a.backend,
+    {
+      existing: taskId ? { taskId, submittedAt: (submittedAt ?? new Date()).getTime() } : null,
+      job: async () => {
+        const views: HostedJob['views'] = {};
+        for (const [side, bytes] of Object.entries(a.views) as Array<[ViewName, Uint8Array]>) {
+          views[side] = await prepare(bytes);
+        }
+        return {
+          image: await prepare(a.input),
+          views,
+          topology: a.gen.topology as 'low' | 'high',
+          faces: (a.gen.provider_faces as number | null) ?? (a.gen.topology === 'high' ? 60000 : 10000),
+        };
+      },
+      recordTask: async (newId) => {
+        const [row] = await a.sql`
+          select provider_task_id from public.generation_provider_task(${id}, ${a.token}, ${a.backend.name}, ${newId})`;
+        if (!row?.provider_task_id) throw a.lost();
+        return row.provider_task_id as string;
+      },
+      onProgress: a.onProgress,
+      signal: a.signal,
+    },
+    a.run,
+  );
+}

@@ -1,0 +1,273 @@
+// Conversions through the hosted backends with real worker processes, the real PostgreSQL and the
+// services' local stand-ins: each backend's model comes out in all five formats with a closed STL and
+// the served shape; failures fall back or refund exactly once; a worker killed while polling leaves one
+// provider task, one charge and one result.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { NodeIO } from '@gltf-transform/core';
+import { unzipSync } from 'fflate';
+import { afterAll, beforeAll, beforeEach, expect, test } from 'vitest';
+import { checkManifold, weld } from '../../engine/test/support/mesh-checks.ts';
+import { makeSourceGlb, vaseRadius } from '../../engine/test/support/source-glb.ts';
+import { createTestDatabase, type TestDatabase } from '../../local/test/support/databases.ts';
+import { createDiskStorage, type Storage } from '../../supabase/functions/_shared/storage/index.ts';
+import { installQueue } from '../src/queue.ts';
+import { CONVERT_DEFAULTS } from '../src/tasks/convert.ts';
+import {
+  createGenerationAs,
+  createUserWithCredits,
+  drawTestImage,
+  ledger,
+  startWorker,
+  type WorkerHandle,
+  waitFor,
+} from './support/generation-harness.ts';
+import { STANDIN_DEFAULTS, type Standins, startStandins } from './support/provider-standins.ts';
+
+let db: TestDatabase;
+let storage: Storage;
+let storageDir: string;
+let standins: Standins;
+const workers: WorkerHandle[] = [];
+const LEASE_SECONDS = 4;
+const KEY = 'stand-in-key';
+
+beforeAll(async () => {
+  db = await createTestDatabase('postgres');
+  await installQueue({ databaseUrl: db.url, embeddedDatabase: false });
+  storageDir = await mkdtemp(join(tmpdir(), 'lift3d-hosted-'));
+  storage = createDiskStorage(storageDir);
+  standins = await startStandins(await makeSourceGlb(), KEY);
+  worker('a');
+}, 120_000);
+
+afterAll(async () => {
+  for (const w of workers) if (alive(w)) w.child.kill('SIGKILL');
+  await Promise.all(workers.map((w) => w.exited));
+  await standins?.stop();
+  await db?.stop();
+  if (storageDir) await rm(storageDir, { recursive: true, force: true });
+});
+
+beforeEach(() => {
+  standins.behaviour = { ...STANDIN_DEFAULTS };
+  standins.refused = { auth: 0, rateLimited: 0 };
+  standins.key = KEY;
+});
+
+function worker(name: string) {
+  const handle = startWorker(
+    {
+      DATABASE_URL: db.url,
+      WORKER_LEASE_SECONDS: String(LEASE_SECONDS),
+      STORAGE_DIR: storageDir,
+      GENERATION_BACKEND: 'meshy',
+      MESHY_API_KEY: KEY,
+      MESHY_API_BASE: standins.url,
+      TRIPO_API_KEY: KEY,
+      TRIPO_API_BASE: `${standins.url}/v2/openapi`,
+      TRIPO_TASK_COST: '0.4',
+      FAL_KEY: KEY,
+      FAL_API_BASE: standins.url,
+      FAL_MODEL: 'fal-ai/trellis',
+      GENERATION_POLL_MS: '150',
+      GENERATION_BACKOFF_MS: '50',
+      // Generous: this machine is shared, and the deadline runs from submission to downloaded model.
+      GENERATION_DEADLINE_SECONDS: '90',
+    },
+    name,
+  );
+  workers.push(handle);
+  return handle;
+}
+const alive = (w: WorkerHandle) => w.child.exitCode === null && w.child.signalCode === null;
+const allLogs = () => workers.map((w) => w.logs);
+const generation = async (id: string) => (await db.sql`select * from public.generations where id = ${id}`)[0];
+
+async function settle(backend: string, fallback: 'builtin' | 'refund') {
+  await db.sql`update public.settings set value = ${db.sql.json(backend)} where key = 'generation.backend.app'`;
+  await db.sql`update public.settings set value = ${db.sql.json(fallback)} where key = 'generation.fallback'`;
+}
+
+async function convert(credits = 50) {
+  const user = await createUserWithCredits(db.sql, credits);
+  const key = `uploads/${crypto.randomUUID()}.png`;
+  await storage.put(key, await drawTestImage(), 'image/png');
+  const id = await createGenerationAs(db.sql, user, key, { format: 'stl' });
+  return { user, id };
+}
+
+const finished = (id: string) =>
+  waitFor(
+    `generation ${id} to finish`,
+    async () => {
+      const g = await generation(id);
+      return g.status === 'completed' || g.status === 'failed' ? g : null;
+    },
+    180_000,
+    allLogs(),
+  );
+
+/** The stand-in tasks behind a generation's stored task id (Meshy's carry the endpoint in front). */
+const tasksOf = (taskId: string | null) => standins.tasks.filter((t) => taskId?.endsWith(t.id));
+
+/** Every download read back; the GLB's shape is the served vase after our normalisation. */
+async function readBack(outputs: Record<string, { key: string }>) {
+  const bytes = async (role: string) => {
+    const b = await storage.getBytes(outputs[role].key);
+    expect(b, role).not.toBeNull();
+    return b!;
+  };
+  const doc = await new NodeIO().readBinary(await bytes('glb'));
+  const prim = doc.getRoot().listMeshes()[0].listPrimitives()[0];
+  expect(prim.getMaterial()?.getBaseColorTexture()?.getImage()?.byteLength).toBeGreaterThan(100);
+  const pos = prim.getAttribute('POSITION')!.getArray() as Float32Array;
+  let worst = 0;
+  for (let i = 0; i < pos.length; i += 3) {
+    const t = Math.min(1, Math.max(0, pos[i + 1] + 0.5));
+    const r = Math.hypot(pos[i], pos[i + 2]);
+    const cap = t < 1e-3 || t > 1 - 1e-3;
+    worst = Math.max(worst, cap ? Math.max(0, r - vaseRadius(t)) : Math.abs(r - vaseRadius(t)));
+  }
+  expect(worst).toBeLessThan(0.03);
+
+  const gltf = JSON.parse(new TextDecoder().decode(await bytes('gltf')));
+  expect(gltf.asset.version).toBe('2.0');
+  expect(gltf.buffers[0].uri).toMatch(/^data:/);
+  const zip = unzipSync(await bytes('obj'));
+  const objName = Object.keys(zip).find((n) => n.endsWith('.obj'))!;
+  expect(new TextDecoder().decode(zip[objName]).match(/^f /gm)?.length).toBeGreaterThan(100);
+  expect(Object.keys(zip).some((n) => n.endsWith('.png'))).toBe(true);
+  expect(new TextDecoder().decode((await bytes('fbx')).subarray(0, 18))).toBe('Kaydara FBX Binary');
+
+  const stl = await bytes('stl');
+  const view = new DataView(stl.buffer, stl.byteOffset, stl.byteLength);
+  const n = view.getUint32(80, true);
+  expect(stl.byteLength).toBe(84 + n * 50);
+  const soup = new Float32Array(n * 9);
+  for (let t = 0; t < n; t++)
+    for (let k = 0; k < 9; k++) soup[t * 9 + k] = view.getFloat32(84 + t * 50 + 12 + k * 4, true);
+  const check = checkManifold(
+    weld(
+      soup,
+      Uint32Array.from({ length: n * 3 }, (_, i) => i),
+    ),
+  );
+  expect(check).toMatchObject({ badEdges: 0, flippedEdges: 0, nonManifoldVertices: 0, degenerate: 0 });
+  expect(check.volume).toBeGreaterThan(0);
+}
+
+test.each(['meshy', 'tripo', 'fal'])(
+  'a conversion through %s: one task, five formats read back, closed STL, the served shape',
+  async (backend) => {
+    await settle(backend, 'refund');
+    const { user, id } = await convert();
+    const done = await finished(id);
+    expect(done.status, allLogs().flat().slice(-20).join('\n')).toBe('completed');
+    expect(done.backend).toBe(backend);
+    expect(done.fell_back).toBe(false);
+    expect(tasksOf(done.provider_task_id)).toHaveLength(1);
+    expect(done.provider_ms).toBeGreaterThan(0);
+    if (backend === 'tripo') expect(Number(done.provider_cost)).toBe(0.4);
+    expect(Object.keys(done.outputs).sort()).toEqual([
+      'fbx',
+      'glb',
+      'gltf',
+      'obj',
+      'poster',
+      'stl',
+      'thumbnail',
+    ]);
+    await readBack(done.outputs);
+    expect((await ledger(db.sql, user)).map((r) => r.reason)).toEqual(['purchase', 'generation']);
+  },
+  240_000,
+);
+
+test('rate limited, then accepted: the conversion completes from one task', async () => {
+  await settle('meshy', 'refund');
+  standins.behaviour.rateLimitCreates = 2;
+  const { id } = await convert();
+  const done = await finished(id);
+  expect(done.status, allLogs().flat().slice(-20).join('\n')).toBe('completed');
+  expect(standins.refused.rateLimited).toBe(2);
+  expect(tasksOf(done.provider_task_id)).toHaveLength(1);
+}, 240_000);
+
+test.each([
+  ['a refused key (401)', () => (standins.key = 'rotated-key')],
+  ['a FAILED task', () => (standins.behaviour.outcome = 'fail')],
+  ['a malformed model', () => (standins.behaviour.model = 'malformed')],
+])(
+  '%s with fallback off: failed with the service message and exactly one refund',
+  async (_, arrange) => {
+    await settle('tripo', 'refund');
+    arrange();
+    const { user, id } = await convert();
+    const done = await finished(id);
+    expect(done.status).toBe('failed');
+    expect(done.error).toBe(CONVERT_DEFAULTS.providerFailed);
+    expect((await ledger(db.sql, user)).map((r) => [r.reason, r.delta])).toEqual([
+      ['purchase', 50],
+      ['generation', -50],
+      ['refund', 50],
+    ]);
+    expect((await db.sql`select credits from public.profiles where id = ${user}`)[0].credits).toBe(50);
+  },
+  240_000,
+);
+
+test('a FAILED task with fallback on: the built-in engine makes it, charged once, marked as fallen back', async () => {
+  await settle('fal', 'builtin');
+  standins.behaviour.outcome = 'fail';
+  const { user, id } = await convert();
+  const done = await finished(id);
+  expect(done.status, allLogs().flat().slice(-20).join('\n')).toBe('completed');
+  expect(done.backend).toBe('fal');
+  expect(done.fell_back).toBe(true);
+  expect(Object.keys(done.outputs)).toContain('stl');
+  expect((await ledger(db.sql, user)).map((r) => r.reason)).toEqual(['purchase', 'generation']);
+}, 240_000);
+
+test('a task that never ends: failed at the deadline, refunded once', async () => {
+  await settle('meshy', 'refund');
+  standins.behaviour.outcome = 'never';
+  const { user, id } = await convert();
+  const done = await finished(id);
+  expect(done.status).toBe('failed');
+  expect(tasksOf(done.provider_task_id)).toHaveLength(1);
+  expect((await ledger(db.sql, user)).map((r) => r.reason)).toEqual(['purchase', 'generation', 'refund']);
+}, 240_000);
+
+test('a worker killed while polling: another resumes the same task — one task, one charge, one result', async () => {
+  await settle('meshy', 'refund');
+  standins.behaviour.outcome = 'never';
+  const tasksBefore = standins.tasks.length;
+  const { user, id } = await convert();
+  const doomed = workers.find(alive)!;
+  const polling = await waitFor(
+    'the provider task to be stored and polled',
+    async () => {
+      const g = await generation(id);
+      const task = tasksOf(g.provider_task_id)[0];
+      return task && task.polls >= 2 ? g : null;
+    },
+    120_000,
+    allLogs(),
+  );
+  doomed.child.kill('SIGKILL');
+  await doomed.exited;
+  standins.behaviour.outcome = 'succeed';
+  standins.behaviour.pollsUntilDone = 0;
+  worker('survivor');
+  const done = await finished(id);
+  expect(done.status, allLogs().flat().slice(-20).join('\n')).toBe('completed');
+  expect(done.attempts).toBe(2);
+  expect(done.provider_task_id).toBe(polling.provider_task_id);
+  expect(tasksOf(done.provider_task_id)).toHaveLength(1);
+  // Only one task was ever created for this generation: the survivor submitted nothing.
+  expect(standins.tasks.length).toBe(tasksBefore + 1);
+  expect((await ledger(db.sql, user)).map((r) => r.reason)).toEqual(['purchase', 'generation']);
+  await readBack(done.outputs);
+}, 300_000);
