@@ -6,8 +6,10 @@ insert into allowed values
   -- RLS policies call it as the user.
   ('authenticated', 'is_admin()'),
   -- The api runs these as the caller; each checks auth.uid() / is_admin() itself.
+  ('authenticated', 'add_generation_view(uuid,text,text,text,integer)'),
   ('authenticated', 'admin_add_credits(uuid,integer)'),
   ('authenticated', 'admin_analytics(text)'),
+  ('authenticated', 'admin_backend_stats(text)'),
   ('authenticated', 'admin_delete_user(uuid)'),
   ('authenticated', 'admin_grant_credits(uuid,integer,text)'),
   ('authenticated', 'admin_set_admin(uuid,boolean)'),
