@@ -5,9 +5,6 @@ export { CONFIG_DEFAULTS, configFromEnv, type EngineConfig } from './config.ts';
 export { EngineError, type EngineErrorCode, isEngineError } from './errors.ts';
 export { EXPORT_DEFAULTS, type ExportOptions, exportModel } from './export/index.ts';
 export { EXPORT_FORMATS, type ExportFile, type ExportFormat, type ExportResult } from './export/types.ts';
-export { MULTIVIEW_DEFAULTS, type MultiViewOptions } from './multiview/convert-views.ts';
-export type { MultiViewStats, ViewReport } from './multiview/stats.ts';
-export { type MultiViewInput, VIEW_NAMES, type ViewName } from './multiview/views.ts';
 // Models made elsewhere (hosted generation services) brought to our convention.
 export {
   NORMALIZE_DEFAULTS,
@@ -21,6 +18,9 @@ export {
   type ProviderImageOptions,
 } from './import/provider-image.ts';
 export { READ_GLB_DEFAULTS, type ReadGlbOptions } from './import/read-glb.ts';
+export { MULTIVIEW_DEFAULTS, type MultiViewOptions } from './multiview/convert-views.ts';
+export type { MultiViewStats, ViewReport } from './multiview/stats.ts';
+export { type MultiViewInput, VIEW_NAMES, type ViewName } from './multiview/views.ts';
 export type { ConvertOptions, ConvertResult, ConvertStats, ProgressCallback } from './pipeline/convert.ts';
 export { createEngine, type Engine, type EngineOptions } from './pipeline/engine.ts';
 export { TOPOLOGY_PRESETS, type Topology } from './pipeline/presets.ts';
