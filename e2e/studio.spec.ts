@@ -344,3 +344,23 @@ test('variants: App66 is free with low topology, App99 has no STL, App88 plays a
   }, bytes);
   await expect(page.getByTestId('model-video')).toHaveCount(0);
 });
+
+test('a running conversion can be cancelled: one refund, a notice instead of "Servers are busy"', async ({
+  page,
+  baseURL,
+}) => {
+  test.setTimeout(180_000);
+  const user = await signedInStudioUser(page, baseURL!, 50);
+  await pickSample(page, 'Demo-8');
+  // A video job: long enough to be cancelled while it runs.
+  await page.getByTestId('preview-button').click();
+  await expect(page.getByTestId('studio-credits')).toHaveText('0');
+  await page.getByTestId('cancel-generation').click();
+  await expect(toast(page, 'Conversion cancelled')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText('Servers are busy')).toHaveCount(0);
+  await expect(page.getByTestId('studio-credits')).toHaveText('50', { timeout: 30_000 });
+  expect(await balanceOf(user.id)).toBe(50);
+  const ledger = await ledgerOf(user.id);
+  expect(ledger.filter((row) => row.reason === 'generation' && row.delta === -50)).toHaveLength(1);
+  expect(ledger.filter((row) => row.reason === 'refund' && row.delta === 50)).toHaveLength(1);
+});

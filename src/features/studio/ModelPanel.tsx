@@ -45,11 +45,14 @@ export function ModelPanel({
   videoDrop,
   onDropVideo,
   onDownloadVideo,
+  onCancel,
 }: {
   state: StudioState;
   videoDrop: boolean;
   onDropVideo: (file: File) => void;
   onDownloadVideo: () => void;
+  /** Stops the running conversion (refunded once); absent where cancelling is not offered. */
+  onCancel?: (id: string) => Promise<void>;
 }) {
   const model = state.model;
   const preview = state.preview;
@@ -59,6 +62,7 @@ export function ModelPanel({
   const [view, setView] = useState<{ name: ViewName; nonce: number }>({ name: 'front', nonce: 0 });
   const [autoRotate, setAutoRotate] = useState(true);
   const [dragging, setDragging] = useState(false);
+  const [cancelling, setCancelling] = useState<string | null>(null);
 
   const hasModel = glb.url !== null;
   const videoUrl = state.droppedVideo?.url ?? mp4.url;
@@ -202,6 +206,22 @@ export function ModelPanel({
                 <span className="tabular-nums">{percent(running.generation.progress)}%</span>
               </p>
             </div>
+            {onCancel ? (
+              <Button
+                variant="outline"
+                size="sm"
+                disabled={cancelling === running.generation.id}
+                data-testid="cancel-generation"
+                onClick={() => {
+                  const id = running.generation?.id;
+                  if (!id) return;
+                  setCancelling(id);
+                  void onCancel(id).finally(() => setCancelling(null));
+                }}
+              >
+                {cancelling === running.generation.id ? 'Cancelling…' : 'Cancel'}
+              </Button>
+            ) : null}
           </div>
         ) : running ? (
           <div className="relative flex h-full min-h-[inherit] items-center justify-center">

@@ -7,6 +7,7 @@ import { ApiError } from '../../lib/api';
 import { randomId } from '../../lib/uuid';
 import { useAuth } from '../auth/context';
 import {
+  cancelGeneration,
   createGenerations,
   type DownloadFormat,
   defaultFileName,
@@ -114,17 +115,31 @@ export function Studio({ variant }: { variant: StudioVariant }) {
       }
       if (g.status === 'failed') {
         const failure = classifyFailure(g.error);
-        setServerError({
-          refunded: g.cost,
-          reason: g.error,
-          inputProblem: failure.kind === 'input' ? failure.message : null,
-        });
+        if (failure.kind === 'cancelled') notify('Conversion cancelled', { description: failure.message });
+        else
+          setServerError({
+            refunded: g.cost,
+            reason: g.error,
+            inputProblem: failure.kind === 'input' ? failure.message : null,
+          });
         void refreshUser(); // the refund changed the balance
         refreshQuota();
       }
     },
     [refreshUser, refreshQuota],
   );
+
+  async function cancel(id: string) {
+    try {
+      onUpdate(await cancelGeneration(id));
+    } catch (error) {
+      // 409: it finished meanwhile; the poller brings the result.
+      notify('Could not cancel', {
+        description: error instanceof ApiError ? error.message : 'Please try again.',
+        variant: 'destructive',
+      });
+    }
+  }
 
   async function start(kind: GenerationKind) {
     if (submitting.current) return;
@@ -272,6 +287,7 @@ export function Studio({ variant }: { variant: StudioVariant }) {
               state={state}
               videoDrop={variant.videoDrop}
               onDownloadVideo={() => void download('mp4')}
+              onCancel={cancel}
               onDropVideo={(file) =>
                 dispatch({ type: 'drop-video', url: URL.createObjectURL(file), name: file.name })
               }

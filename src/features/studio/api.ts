@@ -91,6 +91,15 @@ export async function listGenerations(): Promise<Generation[]> {
   return data.generations ?? [];
 }
 
+/** Stops a queued or running conversion; a paid one is refunded once (public.cancel_generation). */
+export async function cancelGeneration(id: string): Promise<Generation> {
+  const data = await api.post<{ generation: Generation }>(
+    `/generations/${encodeURIComponent(id)}/cancel`,
+    {},
+  );
+  return data.generation;
+}
+
 export async function deleteGeneration(id: string): Promise<void> {
   await api.delete<unknown>(`/generations/${encodeURIComponent(id)}`);
 }

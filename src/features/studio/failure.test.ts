@@ -34,4 +34,13 @@ describe('classifyFailure', () => {
       ),
     ).toEqual({ kind: 'server' });
   });
+
+  test('a cancel by the owner or an administrator is neither the input nor a fault', () => {
+    expect(classifyFailure('Cancelled. Your credits have been refunded.')).toEqual({
+      kind: 'cancelled',
+      message: 'Cancelled. Your credits have been refunded.',
+    });
+    expect(classifyFailure('Cancelled by an administrator.').kind).toBe('cancelled');
+    expect(classifyFailure('Cancelled the order').kind).toBe('server');
+  });
 });

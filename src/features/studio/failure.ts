@@ -6,11 +6,18 @@
  * refused it ("decode: …", "isolate: …"); failures on our side are the worker's and the database's own
  * sentences, which never carry such a prefix.
  */
-export type Failure = { kind: 'input'; message: string } | { kind: 'server' };
+export type Failure =
+  | { kind: 'input'; message: string }
+  | { kind: 'cancelled'; message: string }
+  | { kind: 'server' };
+
+// cancel_generation's own sentences (the owner's or an administrator's cancel): neither a fault nor input.
+const CANCELLED = /^Cancelled( by an administrator)?\./;
 
 const ENGINE_STEP = /^([a-z][a-z-]*): (.+)$/s;
 
 export function classifyFailure(error: string | null | undefined): Failure {
+  if (error && CANCELLED.test(error.trim())) return { kind: 'cancelled', message: error.trim() };
   const match = error ? ENGINE_STEP.exec(error.trim()) : null;
   if (!match) return { kind: 'server' };
   const text = match[2].trim();
