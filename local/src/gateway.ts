@@ -24,6 +24,11 @@ export interface GatewayOptions {
   apiOrigin: string;
   publicConfig: PublicConfig;
   log: Log;
+  /**
+   * Other origins that reach this same gateway (its loopback names, SITE_URL): a page loaded from one of
+   * them may call the api on another, as a deployed SPA calls the function's URL (connect-src).
+   */
+  connectOrigins?: readonly string[];
 }
 
 const TYPES: Record<string, string> = {
@@ -51,6 +56,7 @@ export function createGateway(options: GatewayOptions): Server {
     const headers = securityHeaders(isApi ? 'api' : 'page', {
       paypal: options.publicConfig.payments === 'paypal',
       https: viaHttps(req),
+      connectOrigins: options.connectOrigins,
     });
     for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
     if (url.pathname === '/auth/v1' || url.pathname.startsWith('/auth/v1/')) {

@@ -113,6 +113,13 @@ export async function startStack(localConfig: LocalConfig, options: StackOptions
       distDir: config.distDir,
       auth: auth.handler,
       apiOrigin: api.origin,
+      connectOrigins: [
+        ...new Set([
+          new URL(config.siteUrl).origin,
+          `http://localhost:${config.port}`,
+          `http://127.0.0.1:${config.port}`,
+        ]),
+      ],
       publicConfig: {
         supabaseAnonKey: auth.keys.anonKey,
         googleEnabled: config.google !== null,
