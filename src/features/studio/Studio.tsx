@@ -170,8 +170,8 @@ export function Studio({ variant }: { variant: StudioVariant }) {
         // One key per click: a retried or doubled request is the same job and one charge.
         idempotencyKey: randomId(),
         free,
-        // The free endpoint makes single-view models only.
-        views: free ? [] : viewsToSend(views, files.length),
+        // The free endpoint makes single-view models only; a batch selection (even for one video) has no views.
+        views: free ? [] : viewsToSend(views, state.files.length),
       });
       if (created.length > 1) dispatch({ type: 'batch-started', generations: created });
       else if (created[0]) dispatch({ type: 'job-started', kind, generation: created[0] });
