@@ -91,6 +91,13 @@ test('a view removed before Generate is not sent, and a batch takes no views', a
   await expect(page.getByTestId('studio-credits')).toHaveText('50', { timeout: 30_000 });
   expect(await balanceOf(userId)).toBe(50);
 
+  // Another main photo is another object: its sides start empty.
+  await page.getByTestId('view-input-back').setInputFiles(await sideOf(baseURL!, 'back.png', 'flop'));
+  await expect(page.getByAltText('Back view: back.png')).toBeVisible();
+  await page.getByRole('button', { name: /^Demo-2:/ }).click();
+  await expect(page.getByTestId('selected-file-name')).toHaveText('Demo-2.png');
+  await expect(page.getByAltText('Back view: back.png')).toHaveCount(0);
+
   // Two main images are two objects: the slots are off and say why.
   const main = await sideOf(baseURL!, 'one.png', 'tint');
   await page.getByTestId('upload-input').setInputFiles([main, { ...main, name: 'two.png' }]);

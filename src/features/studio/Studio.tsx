@@ -214,6 +214,7 @@ export function Studio({ variant }: { variant: StudioVariant }) {
   async function pickSample(sample: Parameters<typeof loadSample>[0]) {
     try {
       const file = await loadSample(sample);
+      if (state.files.length > 0) setViews({});
       dispatch({ type: 'select-files', files: [file] });
       // Back up to the panels, where the picked image now shows.
       window.scrollTo({ top: 0, behavior: 'smooth' });
@@ -270,7 +271,11 @@ export function Studio({ variant }: { variant: StudioVariant }) {
             <UploadPanel
               files={state.files}
               multiple={variant.batch}
-              onSelect={(files) => dispatch({ type: 'select-files', files })}
+              onSelect={(files) => {
+                // Another main photo is another object: the sides of the previous one no longer apply.
+                if (state.files.length > 0) setViews({});
+                dispatch({ type: 'select-files', files });
+              }}
               views={variant.serverFree ? undefined : views}
               onView={(view, file) => setViews((v) => ({ ...v, [view]: file ?? undefined }))}
             />
