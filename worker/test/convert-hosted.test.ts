@@ -159,7 +159,7 @@ async function readBack(outputs: Record<string, { key: string }>) {
 }
 
 test.each(['meshy', 'tripo', 'fal'])(
-  'a conversion through %s: one task, five formats read back, closed STL, the served shape',
+  'a conversion through %s: one task, every format stored, the main ones read back, closed STL, the served shape',
   async (backend) => {
     await settle(backend, 'refund');
     const { user, id } = await convert();
@@ -171,6 +171,7 @@ test.each(['meshy', 'tripo', 'fal'])(
     expect(done.provider_ms).toBeGreaterThan(0);
     if (backend === 'tripo') expect(Number(done.provider_cost)).toBe(0.4);
     expect(Object.keys(done.outputs).sort()).toEqual([
+      '3mf',
       'fbx',
       'glb',
       'gltf',
@@ -178,6 +179,7 @@ test.each(['meshy', 'tripo', 'fal'])(
       'poster',
       'stl',
       'thumbnail',
+      'usdz',
     ]);
     await readBack(done.outputs);
     expect((await ledger(db.sql, user)).map((r) => r.reason)).toEqual(['purchase', 'generation']);

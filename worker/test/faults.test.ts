@@ -108,7 +108,7 @@ test('the worker SIGKILLed at isolate, geometry, export and render: restarted by
     [stack.logs],
   );
   expect(done.status, done.error ?? '').toBe('completed');
-  expect(done.files).toEqual(['glb', 'gltf', 'obj', 'fbx', 'stl', 'mp4']);
+  expect(done.files).toEqual(['glb', 'gltf', 'obj', 'fbx', 'stl', 'usdz', '3mf', 'mp4']);
   expect(stack.logs.filter((l) => l.includes('worker exited unexpectedly (signal SIGKILL)'))).toHaveLength(4);
   const ledger =
     await db.sql`select reason, delta from public.credit_ledger where user_id = ${user.id} order by id`;

@@ -57,7 +57,8 @@ test('a stack killed mid-conversion loses nothing: after a restart the job compl
   );
   await first.kill();
 
-  stack = await startStackProcess({ dataDir, env });
+  // Started again as an operator would: same data folder, same port (tokens name the auth URL as issuer).
+  stack = await startStackProcess({ dataDir, env, port: Number(new URL(first.url).port) });
   const restarted = stack;
   const done = await waitFor(
     'the conversion to complete after the restart',

@@ -71,8 +71,12 @@ export function generationRoutes(deps: AppDeps) {
 
       const keys = uploads.map((_, i) => storedIdempotencyKey(idempotencyKey, uploads.length, i));
       // What the key promises to repeat: a replay with other parameters or images is a 422, not the old job.
+      // Extra views are part of the request too: a replay with other views is another request.
+      const viewPrints = await Promise.all(views.map((v) => requestFingerprint([v.view], v.bytes)));
       const hashes = await Promise.all(
-        uploads.map((u) => requestFingerprint([kind, format, topology, uploads.length], u.bytes)),
+        uploads.map((u) =>
+          requestFingerprint([kind, format, topology, uploads.length, ...viewPrints], u.bytes),
+        ),
       );
       await storeUploads(storage, [...uploads, ...views]);
       let rows: GenerationRow[];

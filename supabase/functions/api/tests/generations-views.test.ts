@@ -111,3 +111,21 @@ test('missing, corrupt or misplaced views are refused with a 400 before any cred
                             join public.generations g on g.id = v.generation_id where g.user_id = ${user.id}`;
   assert.equal(views[0].n, 0);
 });
+
+test('an Idempotency-Key replayed with other views is another request (422), with the same views the same job', async () => {
+  const user = await userWith(100);
+  const send = (views: Record<string, Uint8Array>) =>
+    app.request('/api/generations', {
+      method: 'POST',
+      body: body(1, views),
+      headers: { authorization: `Bearer ${user.token}`, 'idempotency-key': 'views-replay' },
+    });
+  const first = await send({ view_back: PNG_1X1 });
+  assert.equal(first.status, 202, await first.clone().text());
+  const same = await send({ view_back: PNG_1X1 });
+  assert.equal(same.status, 202);
+  assert.equal((await same.json()).generation.id, (await first.json()).generation.id);
+  const other = await send({});
+  assert.equal(other.status, 422, await other.clone().text());
+  assert.deepEqual(await state(user.id), { credits: 50, generations: 1 });
+});
