@@ -24,6 +24,7 @@ import { type Generation, isTerminal, jobStatusOf, STATUS_LABELS } from './gener
 import { useObjectUrl } from './hooks';
 import { TrashIcon } from './icons';
 import { ALL_FORMATS, FORMAT_LABELS } from './variants';
+import { viewsSummary } from './views';
 
 const badgeVariant = {
   idle: 'outline',
@@ -163,6 +164,11 @@ export function MyModels() {
                   {STATUS_LABELS[status]}
                   {status === 'processing' ? ` ${percent(g.progress)}%` : ''}
                 </Badge>
+                {viewsSummary(g.views) ? (
+                  <Badge variant="outline" data-testid="my-model-views">
+                    {viewsSummary(g.views)}
+                  </Badge>
+                ) : null}
               </div>
               <p className="mt-0.5 text-xs text-muted-foreground">
                 {formatDate(g.createdAt)} · {g.topology === 'high' ? 'High detail' : 'Low poly'}

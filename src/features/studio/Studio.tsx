@@ -31,6 +31,7 @@ import { loadSample, SampleGrid } from './SampleGrid';
 import { initialStudioState, isBusy, studioReducer } from './state';
 import { UploadPanel } from './UploadPanel';
 import type { GenerationKind, StudioVariant } from './variants';
+import { type ViewFiles, viewsToSend } from './views';
 
 const BuyCreditsDialog = lazy(() => import('../credits/BuyCreditsDialog'));
 const ServerErrorDialog = lazy(() => import('./ServerErrorDialog'));
@@ -54,6 +55,7 @@ export function Studio({ variant }: { variant: StudioVariant }) {
     inputProblem: string | null;
   } | null>(null);
   const [downloading, setDownloading] = useState<DownloadFormat | null>(null);
+  const [views, setViews] = useState<ViewFiles>({});
   const submitting = useRef(false);
   const announced = useRef(new Set<string>());
   const samplesRef = useRef<HTMLElement>(null);
@@ -168,6 +170,8 @@ export function Studio({ variant }: { variant: StudioVariant }) {
         // One key per click: a retried or doubled request is the same job and one charge.
         idempotencyKey: randomId(),
         free,
+        // The free endpoint makes single-view models only; a batch selection (even for one video) has no views.
+        views: free ? [] : viewsToSend(views, state.files.length),
       });
       if (created.length > 1) dispatch({ type: 'batch-started', generations: created });
       else if (created[0]) dispatch({ type: 'job-started', kind, generation: created[0] });
@@ -210,6 +214,7 @@ export function Studio({ variant }: { variant: StudioVariant }) {
   async function pickSample(sample: Parameters<typeof loadSample>[0]) {
     try {
       const file = await loadSample(sample);
+      if (state.files.length > 0) setViews({});
       dispatch({ type: 'select-files', files: [file] });
       // Back up to the panels, where the picked image now shows.
       window.scrollTo({ top: 0, behavior: 'smooth' });
@@ -266,7 +271,13 @@ export function Studio({ variant }: { variant: StudioVariant }) {
             <UploadPanel
               files={state.files}
               multiple={variant.batch}
-              onSelect={(files) => dispatch({ type: 'select-files', files })}
+              onSelect={(files) => {
+                // Another main photo is another object: the sides of the previous one no longer apply.
+                if (state.files.length > 0) setViews({});
+                dispatch({ type: 'select-files', files });
+              }}
+              views={variant.serverFree ? undefined : views}
+              onView={(view, file) => setViews((v) => ({ ...v, [view]: file ?? undefined }))}
             />
             <GeneratePanel
               variant={variant}

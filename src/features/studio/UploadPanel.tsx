@@ -6,16 +6,23 @@ import { formatSizeMb, isImageFile } from './format';
 import { useObjectUrl } from './hooks';
 import { CHECKERBOARD, ImageIcon } from './icons';
 import { StepHeading } from './StepHeading';
+import { ViewSlots } from './ViewSlots';
+import type { ViewFiles, ViewName } from './views';
 
 /** Step 1: pick or drop an image (only image/* is taken; anything else is silently ignored, SPEC §5). */
 export function UploadPanel({
   files,
   multiple,
   onSelect,
+  views,
+  onView,
 }: {
   files: File[];
   multiple: boolean;
   onSelect: (files: File[]) => void;
+  /** The optional extra sides; omitted where a studio does not sell multi-view conversions (/app66). */
+  views?: ViewFiles;
+  onView?: (view: ViewName, file: File | null) => void;
 }) {
   const inputId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
@@ -110,6 +117,7 @@ export function UploadPanel({
           Batch: {files.length} images selected, one conversion each.
         </p>
       ) : null}
+      {views && onView ? <ViewSlots views={views} disabled={files.length > 1} onChange={onView} /> : null}
     </Card>
   );
 }

@@ -4,6 +4,7 @@ import { getAccessToken } from '../../lib/supabase';
 import type { ExtraFormat } from './extra-formats';
 import type { Generation } from './generation';
 import type { GenerationKind, ModelFormat, Topology } from './variants';
+import type { ViewName } from './views';
 
 /**
  * The studio's calls (DESIGN §6). JSON calls go through the shared client; the multipart upload and the
@@ -23,6 +24,8 @@ export interface CreateGenerationInput {
   idempotencyKey: string;
   /** A free /app66 conversion (one image, a model in low topology, counted against the daily quota). */
   free?: boolean;
+  /** Extra sides of the one object in a single image (`view_right`, `view_back`, `view_left`). */
+  views?: Array<[ViewName, File]>;
 }
 
 /** The free studio's allowance today (`GET /api/generations/free/quota`). */
@@ -67,6 +70,7 @@ export async function createGenerations(input: CreateGenerationInput): Promise<G
   form.set('format', input.format);
   form.set('topology', input.topology);
   form.set('kind', input.kind);
+  for (const [name, file] of input.views ?? []) form.append(`view_${name}`, file, file.name);
   const res = await send(input.free ? '/generations/free' : '/generations', {
     method: 'POST',
     body: form,

@@ -23,6 +23,8 @@ export interface Generation {
   videoUrl?: string | null;
   /** Signed download link without its format: append `glb`, `usdz`… (works without a token). */
   downloadUrl?: string | null;
+  /** The extra sides sent with the main photo (`right`, `back`, `left`); empty for a single view. */
+  views?: string[];
 }
 
 /** The studio's job states (SPEC §3 Studio state, §4 Generation status). */
