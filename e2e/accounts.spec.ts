@@ -89,7 +89,13 @@ test('sign up, sign out and sign in again', async ({ page }) => {
   await signOutThroughMenu(page);
   expect(await page.evaluate(() => localStorage.getItem('user'))).toBeNull();
 
-  await signInThroughDialog(page, who.email, who.password);
+  await openSignIn(page);
+  await d.getByLabel('Email').fill(who.email);
+  await d.getByLabel('Password', { exact: true }).fill(who.password);
+  await d.getByRole('button', { name: 'Sign In', exact: true }).last().click();
+  await expect(d.getByText('Welcome Back!')).toBeVisible();
+  await expect(d.getByText('You have been successfully signed in.')).toBeVisible();
+  await page.waitForURL('**/app');
   await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
 });
 

@@ -44,8 +44,10 @@ export async function signInThroughDialog(page: Page, email: string, password: s
   await d.getByLabel('Email').fill(email);
   await d.getByLabel('Password', { exact: true }).fill(password);
   await d.getByRole('button', { name: 'Sign In', exact: true }).last().click();
-  await expect(d.getByText('Welcome Back!')).toBeVisible();
+  // "Welcome Back!" shows for 1.2 s before the dialog closes; on a busy machine it can be gone before a check
+  // sees it, so the shared helper waits for what lasts: the studio and the account menu.
   await page.waitForURL('**/app');
+  await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
 }
 
 export async function signOutThroughMenu(page: Page) {
