@@ -1,6 +1,6 @@
 /**
  * The optional extra views of a multi-view conversion (`view_right`, `view_back`, `view_left` next to the
- * main photo; supabase/functions/api/lib/views.ts). Only a single-image conversion takes them: a batch is
+ * main photo; supabase/functions/api/generations/views.ts). Only a single-image conversion takes them: a batch is
  * several objects, each with its own front.
  */
 export const VIEW_NAMES = ['right', 'back', 'left'] as const;

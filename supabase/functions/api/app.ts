@@ -1,45 +1,32 @@
 /**
- * The `/api` surface of Lift3D as one Hono app: a tiny core (auth, errors) and one router per area in
- * routes/. Dependencies come in as a typed object so tests build the app in-process.
+ * The `/api` surface of Lift3D as one Hono app: a tiny core (auth, errors) and one folder per feature
+ * (generations/, payments/, users/, admin/, ...) with its routes and services. Dependencies come in as a typed object so tests build the app in-process.
  */
 import { Hono } from 'hono';
-import type { JWTPayload } from 'jose';
-import type { Storage } from '../_shared/storage/index.ts';
-import { type AuthVariables, authenticate, type SessionCheck, sessionCheckFor } from './lib/auth.ts';
-import type { ApiConfig } from './lib/config.ts';
-import { corsMiddleware } from './lib/cors.ts';
-import type { Db } from './lib/db.ts';
-import { handleError } from './lib/handle-error.ts';
-import { requestLimits } from './lib/request-limits.ts';
-import { adminAnalyticsRoutes } from './routes/admin-analytics.ts';
-import { adminBackendRoutes } from './routes/admin-backends.ts';
-import { adminCreditPackRoutes } from './routes/admin-credit-packs.ts';
-import { adminSettingRoutes } from './routes/admin-settings.ts';
-import { adminTransactionRoutes } from './routes/admin-transactions.ts';
-import { adminUserRoutes } from './routes/admin-users.ts';
-import { analyticsRoutes } from './routes/analytics.ts';
-import { creditPackRoutes } from './routes/credit-packs.ts';
-import { creditRoutes } from './routes/credits.ts';
-import { formRoutes } from './routes/forms.ts';
-import { generationFileRoutes } from './routes/generation-files.ts';
-import { generationRoutes } from './routes/generations.ts';
-import { freeGenerationRoutes } from './routes/generations-free.ts';
-import { healthRoutes } from './routes/health.ts';
-import { demoPaymentRoutes } from './routes/payments/demo.ts';
-import { paypalRoutes } from './routes/payments/paypal.ts';
-import { userRoutes } from './routes/users.ts';
+import { adminAnalyticsRoutes } from './admin/analytics.routes.ts';
+import { adminBackendRoutes } from './admin/backends.routes.ts';
+import { adminCreditPackRoutes } from './admin/credit-packs.routes.ts';
+import { adminSettingRoutes } from './admin/settings.routes.ts';
+import { adminTransactionRoutes } from './admin/transactions.routes.ts';
+import { adminUserRoutes } from './admin/users.routes.ts';
+import { analyticsRoutes } from './analytics/routes.ts';
+import { authenticate, sessionCheckFor } from './core/auth.ts';
+import { corsMiddleware } from './core/cors.ts';
+import type { AppDeps, AppEnv } from './core/deps.ts';
+import { handleError } from './core/handle-error.ts';
+import { requestLimits } from './core/request-limits.ts';
+import { formRoutes } from './forms/routes.ts';
+import { generationFileRoutes } from './generations/files.routes.ts';
+import { freeGenerationRoutes } from './generations/free.routes.ts';
+import { generationRoutes } from './generations/routes.ts';
+import { healthRoutes } from './health/routes.ts';
+import { creditPackRoutes } from './payments/credit-packs.routes.ts';
+import { demoPaymentRoutes } from './payments/demo.routes.ts';
+import { paypalRoutes } from './payments/paypal.routes.ts';
+import { creditRoutes } from './users/credits.routes.ts';
+import { userRoutes } from './users/routes.ts';
 
-export interface AppDeps {
-  config: ApiConfig;
-  db: Db;
-  verify: (token: string) => Promise<JWTPayload>;
-  /** Refuses writes from signed-out sessions; by default looked up in auth.sessions (null: no check). */
-  sessionCheck?: SessionCheck | null;
-  /** Uploads and results; by default made from config.generations.storage (null: not configured). */
-  storage?: Storage | null;
-}
-
-export type AppEnv = { Variables: AuthVariables };
+export type { AppDeps, AppEnv };
 
 export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>().basePath('/api');

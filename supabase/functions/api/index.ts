@@ -1,9 +1,9 @@
 // Edge Function entry point: on Supabase it is served at /functions/v1/api/*; the local stack serves the
 // same file with Deno behind its gateway at /api/*.
 import { createApp } from './app.ts';
-import { createVerifier } from './lib/auth.ts';
-import { loadConfig } from './lib/config.ts';
-import { createDb } from './lib/db.ts';
+import { createVerifier } from './core/auth.ts';
+import { loadConfig } from './core/config.ts';
+import { createDb } from './core/db.ts';
 
 const config = loadConfig(Deno.env);
 const app = createApp({ config, db: createDb(config), verify: createVerifier(config) });

@@ -1,6 +1,6 @@
 // The admin area's routes: user search, admin rights, pack management, transactions and settings.
 import assert from 'node:assert/strict';
-import { slugFor } from '../routes/admin-credit-packs.ts';
+import { slugFor } from '../admin/credit-packs.routes.ts';
 import { buildApp, createUser, superuser, test, tokenFor } from './support.ts';
 
 const { app, db } = buildApp();

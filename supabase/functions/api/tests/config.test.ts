@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { loadConfig } from '../lib/config.ts';
+import { loadConfig } from '../core/config.ts';
 import { test } from './support.ts';
 
 const env = (values: Record<string, string>) => ({ get: (name: string) => values[name] });

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { corsOrigins } from '../lib/cors.ts';
+import { corsOrigins } from '../core/cors.ts';
 import { buildApp, createUser, superuser, test, tokenFor } from './support.ts';
 
 const SITE = 'https://app.lift3d.example';

@@ -1,7 +1,7 @@
 // GET /api/health reports each part a conversion needs and answers 503 when one is missing;
 // GET /api/health/live only says the function answers.
 import assert from 'node:assert/strict';
-import { HEALTH_DEFAULTS, type HealthConfig } from '../lib/config.ts';
+import { HEALTH_DEFAULTS, type HealthConfig } from '../core/config.ts';
 import { buildApp, createUser, superuser, test } from './support.ts';
 
 const sql = superuser();

@@ -2,7 +2,7 @@
 // new key and dropping the old one; `iss` and `aud` checked. A local JWKS server plays the project.
 import assert from 'node:assert/strict';
 import { exportJWK, generateKeyPair, type JWK, SignJWT } from 'jose';
-import { createVerifier } from '../lib/auth.ts';
+import { createVerifier } from '../core/auth.ts';
 import { test } from './support.ts';
 
 const ISSUER = 'https://abcd.supabase.co/auth/v1';

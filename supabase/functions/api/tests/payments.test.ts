@@ -1,7 +1,7 @@
 // Checkout against a PayPal stand-in on 127.0.0.1 (the production client code, real HTTP), the demo
 // provider, credit packs and the admin credit routes.
 import assert from 'node:assert/strict';
-import type { PayPalConfig } from '../lib/config.ts';
+import type { PayPalConfig } from '../core/config.ts';
 import { startPayPalStandIn } from './paypal-standin.ts';
 import { buildApp, createUser, superuser, test, tokenFor } from './support.ts';
 

@@ -3,9 +3,9 @@
 import { SignJWT } from 'jose';
 import postgres from 'postgres';
 import { createApp } from '../app.ts';
-import { createVerifier } from '../lib/auth.ts';
-import type { ApiConfig } from '../lib/config.ts';
-import { createDb } from '../lib/db.ts';
+import { createVerifier } from '../core/auth.ts';
+import type { ApiConfig } from '../core/config.ts';
+import { createDb } from '../core/db.ts';
 
 export const JWT_SECRET = 'api-function-test-secret-at-least-32-characters';
 

@@ -1,0 +1,128 @@
+/**
+ * /api/admin/transactions: payment orders and credit-ledger rows, newest first, a page at a time. Admins
+ * read both through their RLS policies (checked against the table); the account's e-mail comes along
+ * when the account still exists (the ledger outlives deleted accounts).
+ */
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { requireAdmin } from '../core/auth.ts';
+import type { AppDeps, AppEnv } from '../core/deps.ts';
+import { badRequest } from '../core/errors.ts';
+
+export const ADMIN_TRANSACTIONS_DEFAULTS = { limit: 20, maxLimit: 100 } as const;
+
+const Paging = z.object({
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(ADMIN_TRANSACTIONS_DEFAULTS.maxLimit)
+    .default(ADMIN_TRANSACTIONS_DEFAULTS.limit),
+  offset: z.coerce.number().int().min(0).default(0),
+});
+
+function paging(c: { req: { query: (k: string) => string | undefined } }) {
+  const parsed = Paging.safeParse({
+    limit: c.req.query('limit') || undefined,
+    offset: c.req.query('offset') || undefined,
+  });
+  if (!parsed.success)
+    throw badRequest(
+      `limit must be 1-${ADMIN_TRANSACTIONS_DEFAULTS.maxLimit} and offset a whole number of 0 or more.`,
+    );
+  return parsed.data;
+}
+
+interface OrderRow {
+  id: string;
+  provider: string;
+  user_id: string;
+  email: string | null;
+  pack_id: string;
+  credits: number;
+  amount_cents: number;
+  currency: string;
+  status: string;
+  status_detail: string | null;
+  created_at: Date;
+  credited_at: Date | null;
+}
+
+interface LedgerRow {
+  id: string;
+  user_id: string;
+  email: string | null;
+  delta: number;
+  reason: string;
+  reference: string | null;
+  balance_after: number;
+  created_at: Date;
+  created_by_email: string | null;
+}
+
+export function adminTransactionRoutes({ db }: AppDeps) {
+  return new Hono<AppEnv>()
+    .get('/orders', async (c) => {
+      const caller = requireAdmin(c.get('caller'));
+      const { limit, offset } = paging(c);
+      const { rows, total } = await db.asCaller(caller, async (tx) => ({
+        rows: await tx<OrderRow[]>`
+          select o.id, o.provider, o.user_id, p.email, o.pack_id, o.credits, o.amount_cents, o.currency,
+                 o.status, o.status_detail, o.created_at, o.credited_at
+            from public.payment_orders o left join public.profiles p on p.id = o.user_id
+           order by o.created_at desc, o.id
+           limit ${limit} offset ${offset}`,
+        total: (await tx<{ n: number }[]>`select count(*)::int as n from public.payment_orders`)[0].n,
+      }));
+      return c.json({
+        orders: rows.map((r) => ({
+          id: r.id,
+          provider: r.provider,
+          userId: r.user_id,
+          email: r.email,
+          pack: r.pack_id,
+          credits: r.credits,
+          amountCents: r.amount_cents,
+          currency: r.currency,
+          status: r.status,
+          statusDetail: r.status_detail,
+          createdAt: r.created_at.toISOString(),
+          creditedAt: r.credited_at?.toISOString() ?? null,
+        })),
+        total,
+        limit,
+        offset,
+      });
+    })
+    .get('/ledger', async (c) => {
+      const caller = requireAdmin(c.get('caller'));
+      const { limit, offset } = paging(c);
+      const { rows, total } = await db.asCaller(caller, async (tx) => ({
+        rows: await tx<LedgerRow[]>`
+          select l.id, l.user_id, p.email, l.delta, l.reason, l.reference, l.balance_after, l.created_at,
+                 b.email as created_by_email
+            from public.credit_ledger l
+            left join public.profiles p on p.id = l.user_id
+            left join public.profiles b on b.id = l.created_by
+           order by l.id desc
+           limit ${limit} offset ${offset}`,
+        total: (await tx<{ n: number }[]>`select count(*)::int as n from public.credit_ledger`)[0].n,
+      }));
+      return c.json({
+        entries: rows.map((r) => ({
+          id: Number(r.id),
+          userId: r.user_id,
+          email: r.email,
+          delta: r.delta,
+          reason: r.reason,
+          reference: r.reference,
+          balanceAfter: r.balance_after,
+          createdAt: r.created_at.toISOString(),
+          createdBy: r.created_by_email,
+        })),
+        total,
+        limit,
+        offset,
+      });
+    });
+}

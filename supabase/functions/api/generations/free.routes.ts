@@ -1,0 +1,92 @@
+/**
+ * Free conversions of the /app66 studio: POST /api/generations/free (one image, multipart like the paid
+ * route; a model in low topology, no credits) and GET /api/generations/free/quota → {limit, used, remaining}.
+ *
+ * notes: the daily limits count per account and per network, so the SQL functions take a keyed hash of the
+ * client's IP address. Only the api knows that address, so those functions are the service role's: they run
+ * here with the caller's claims set, and still take the caller from auth.uid().
+ */
+import { Hono } from 'hono';
+import { requireUser } from '../core/auth.ts';
+import { hashClientIp } from '../core/client-ip.ts';
+import type { Caller, Tx } from '../core/db.ts';
+import type { AppDeps, AppEnv } from '../core/deps.ts';
+import { freeIdempotencyKey, readIdempotencyKey, requestFingerprint } from '../core/idempotency.ts';
+import { resolveStorage } from './routes.ts';
+import { GENERATION_COLUMNS, type GenerationRow, generationJson } from './rows.ts';
+import {
+  readFormat,
+  readImages,
+  readUploadForm,
+  storageUnavailable,
+  storeUploads,
+  UPLOAD_DEFAULTS,
+  uploadBodyLimit,
+} from './uploads.ts';
+
+export interface FreeQuota {
+  limit: number;
+  used: number;
+  remaining: number;
+}
+
+export function freeGenerationRoutes(deps: AppDeps) {
+  const { db, config } = deps;
+  const storage = resolveStorage(deps);
+  const limits = config.generations ?? UPLOAD_DEFAULTS;
+  const ipKey = config.jwtSecret ?? config.databaseUrl;
+
+  /** The service role's privileges with the caller's identity: auth.uid() is the caller. */
+  const asApiForCaller = <T>(caller: Caller, fn: (tx: Tx) => Promise<T>) =>
+    db.asService(async (tx) => {
+      await tx`select set_config('request.jwt.claims', ${JSON.stringify(caller.claims)}, true)`;
+      return fn(tx);
+    });
+
+  return new Hono<AppEnv>()
+    .post('/', uploadBodyLimit(limits), async (c) => {
+      const caller = requireUser(c.get('caller'));
+      if (!storage) throw storageUnavailable();
+      const upload = await readUploadForm(c);
+      const format = readFormat(upload);
+      const idempotencyKey = readIdempotencyKey(c);
+      const [image] = await readImages(upload, limits, 1);
+      const ipHash = await hashClientIp(c, ipKey, config.clientIp);
+
+      // What the key promises to repeat: a replay with another format or image is a 422.
+      const fingerprint = await requestFingerprint(['free', format], image.bytes);
+      await storeUploads(storage, [image]);
+      let row: GenerationRow;
+      try {
+        [row] = (await asApiForCaller(caller, (tx) =>
+          tx.unsafe(
+            `select ${GENERATION_COLUMNS} from public.create_free_generation($1, $2, $3, $4, $5, $6, $7)`,
+            [
+              format,
+              image.key,
+              image.type,
+              image.bytes.byteLength,
+              freeIdempotencyKey(idempotencyKey),
+              ipHash,
+              fingerprint,
+            ],
+          ),
+        )) as unknown as GenerationRow[];
+      } catch (error) {
+        await storage.delete(image.key);
+        throw error;
+      }
+      // A repeated Idempotency-Key returned the earlier generation: this request's upload is not needed.
+      if (row.input_key !== image.key) await storage.delete(image.key);
+      return c.json({ generation: await generationJson(row, config.generations) }, 202);
+    })
+    .get('/quota', async (c) => {
+      const caller = c.get('caller');
+      const ipHash = await hashClientIp(c, ipKey, config.clientIp);
+      const [row] = await asApiForCaller(
+        caller,
+        (tx) => tx`select public.free_generation_quota(${ipHash}) as quota`,
+      );
+      return c.json(row.quota as FreeQuota);
+    });
+}

@@ -1,0 +1,212 @@
+/**
+ * POST /api/generations (one image, or several for a batch), GET list and one, POST /:id/cancel (queued or
+ * running, refunded once), DELETE from the history.
+ * The upload is stored first under a random key; then ONE SQL function checks the limit and idempotency,
+ * spends the credits, inserts the row and enqueues the job. If that fails the upload is deleted again.
+ */
+import { Hono } from 'hono';
+import { createStorage, type Storage } from '../../_shared/storage/index.ts';
+import { requireUser } from '../core/auth.ts';
+import type { Tx } from '../core/db.ts';
+import type { AppDeps, AppEnv } from '../core/deps.ts';
+import { ApiError, badRequest, notFound } from '../core/errors.ts';
+import { readIdempotencyKey, requestFingerprint, storedIdempotencyKey } from '../core/idempotency.ts';
+import { queryInt } from '../core/request-limits.ts';
+import { GENERATION_COLUMNS, type GenerationRow, generationJson } from './rows.ts';
+import {
+  readFormat,
+  readImages,
+  readUploadForm,
+  storageUnavailable,
+  storeUploads,
+  UPLOAD_DEFAULTS,
+  uploadBodyLimit,
+} from './uploads.ts';
+import { readViews } from './views.ts';
+
+export { storageUnavailable };
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function resolveStorage(deps: AppDeps): Storage | null {
+  if (deps.storage !== undefined) return deps.storage;
+  const config = deps.config.generations?.storage;
+  return config ? createStorage(config) : null;
+}
+
+export function checkId(id: string): string {
+  if (!UUID.test(id)) throw notFound('No generation with this id.');
+  return id;
+}
+
+/** The extra views (right, back, left) of each generation the caller may read. */
+async function viewsOf(tx: Tx, ids: string[]): Promise<Map<string, string[]>> {
+  const out = new Map<string, string[]>();
+  if (!ids.length) return out;
+  const rows = await tx`select generation_id, view from public.generation_views
+                         where generation_id = any(${ids}::uuid[]) order by generation_id, view`;
+  for (const r of rows) out.set(r.generation_id, [...(out.get(r.generation_id) ?? []), r.view]);
+  return out;
+}
+
+export function generationRoutes(deps: AppDeps) {
+  const { db, config } = deps;
+  const storage = resolveStorage(deps);
+  const limits = config.generations ?? UPLOAD_DEFAULTS;
+
+  return new Hono<AppEnv>()
+    .post('/', uploadBodyLimit(limits), async (c) => {
+      const caller = requireUser(c.get('caller'));
+      if (!storage) throw storageUnavailable();
+      const upload = await readUploadForm(c);
+      const format = readFormat(upload);
+      const topology = upload.field('topology', 'low')!;
+      if (topology !== 'low' && topology !== 'high') throw badRequest('topology must be low or high.');
+      const kind = upload.field('kind', 'model')!;
+      if (kind !== 'model' && kind !== 'video') throw badRequest('kind must be model or video.');
+      const idempotencyKey = readIdempotencyKey(c);
+      const uploads = await readImages(upload, limits, limits.maxBatch);
+      const views = await readViews(upload, limits, uploads.length);
+
+      const keys = uploads.map((_, i) => storedIdempotencyKey(idempotencyKey, uploads.length, i));
+      // What the key promises to repeat: a replay with other parameters or images is a 422, not the old job.
+      // Extra views are part of the request too: a replay with other views is another request.
+      const viewPrints = await Promise.all(views.map((v) => requestFingerprint([v.view], v.bytes)));
+      const hashes = await Promise.all(
+        uploads.map((u) =>
+          requestFingerprint([kind, format, topology, uploads.length, ...viewPrints], u.bytes),
+        ),
+      );
+      await storeUploads(storage, [...uploads, ...views]);
+      let rows: GenerationRow[];
+      try {
+        rows = await db.asCaller(caller, async (tx) => {
+          if (uploads.length > 1) {
+            // The ledger refuses each charge on its own; this says up front what the whole batch needs
+            // (images already created under the same Idempotency-Key cost nothing again).
+            const [check] = await tx`
+                select p.credits,
+                       (select (s.value #>> '{}')::int from public.settings s
+                         where s.key = 'generation.cost_credits') as cost,
+                       (select count(*)::int from public.generations g
+                         where g.user_id = p.id and g.idempotency_key = any(${keys.filter((k) => k !== null)})) as replays
+                  from public.profiles p where p.id = auth.uid()`;
+            const count = uploads.length - Number(check?.replays ?? 0);
+            const needed = Number(check?.cost ?? 50) * count;
+            if (check && count > 0 && Number(check.credits) < needed) {
+              throw new ApiError(
+                402,
+                `Not enough credits: these ${count} images need ${needed} credits and you have ${check.credits}.`,
+                'payment_required',
+              );
+            }
+          }
+          const created: GenerationRow[] = [];
+          for (const [i, u] of uploads.entries()) {
+            const key = keys[i];
+            const [row] = await tx.unsafe(
+              `select ${GENERATION_COLUMNS} from public.create_generation($1, $2, $3, $4, $5, $6, $7, $8)`,
+              [kind, format, topology, u.key, u.type, u.bytes.byteLength, key, hashes[i]],
+            );
+            created.push(row as unknown as GenerationRow);
+          }
+          // A replayed request got its earlier generation back, with the views it was created with.
+          if (views.length && created[0].input_key === uploads[0].key) {
+            for (const v of views) {
+              await tx`select public.add_generation_view(${created[0].id}, ${v.view}, ${v.key}, ${v.type}, ${v.bytes.byteLength})`;
+            }
+          }
+          return created;
+        });
+      } catch (error) {
+        await Promise.all([...uploads, ...views].map((u) => storage.delete(u.key)));
+        throw error;
+      }
+      // A repeated Idempotency-Key returned the earlier generation: this request's upload is not needed.
+      const duplicates = uploads.filter((u, i) => rows[i].input_key !== u.key);
+      if (duplicates.length) duplicates.push(...views);
+      await Promise.all(duplicates.map((u) => storage.delete(u.key)));
+
+      const generations = await Promise.all(rows.map((row) => generationJson(row, config.generations)));
+      const named = await db.asCaller(caller, (tx) =>
+        viewsOf(
+          tx,
+          rows.map((r) => r.id),
+        ),
+      );
+      const withViews = generations.map((g) => ({ ...g, views: named.get(g.id) ?? [] }));
+      return c.json(uploads.length === 1 ? { generation: withViews[0] } : { generations: withViews }, 202);
+    })
+    .get('/', async (c) => {
+      const caller = requireUser(c.get('caller'));
+      const limit = Math.min(100, Math.max(1, Number(c.req.query('limit') ?? 50) || 50));
+      const offset = queryInt(c.req.query('offset'), 'offset', { fallback: 0, min: 0, max: 1_000_000 });
+      const rows = await db.asCaller(caller, (tx) =>
+        tx.unsafe(
+          `select ${GENERATION_COLUMNS} from public.generations
+            where user_id = $1 order by created_at desc, id limit $2 offset $3`,
+          [caller.userId, limit, offset],
+        ),
+      );
+      const generations = await Promise.all(
+        rows.map((row) => generationJson(row as unknown as GenerationRow, config.generations)),
+      );
+      const named = await db.asCaller(caller, (tx) =>
+        viewsOf(
+          tx,
+          generations.map((g) => g.id),
+        ),
+      );
+      return c.json({
+        generations: generations.map((g) => ({ ...g, views: named.get(g.id) ?? [] })),
+        limit,
+        offset,
+      });
+    })
+    .get('/:id', async (c) => {
+      const caller = requireUser(c.get('caller'));
+      const id = checkId(c.req.param('id'));
+      const [row] = await db.asCaller(caller, (tx) =>
+        tx.unsafe(`select ${GENERATION_COLUMNS} from public.generations where id = $1`, [id]),
+      );
+      if (!row) throw notFound('No generation with this id.');
+      const named = await db.asCaller(caller, (tx) => viewsOf(tx, [id]));
+      return c.json({
+        generation: {
+          ...(await generationJson(row as unknown as GenerationRow, config.generations)),
+          views: named.get(id) ?? [],
+        },
+      });
+    })
+    .post('/:id/cancel', async (c) => {
+      // Owner or admin; queued or running. Refunds once; a running conversion stops within a heartbeat.
+      const caller = requireUser(c.get('caller'));
+      const id = checkId(c.req.param('id'));
+      const [row] = await db.asCaller(caller, (tx) =>
+        tx.unsafe(`select ${GENERATION_COLUMNS} from public.cancel_generation($1)`, [id]),
+      );
+      return c.json({
+        generation: await generationJson(row as unknown as GenerationRow, config.generations),
+      });
+    })
+    .delete('/:id', async (c) => {
+      const caller = requireUser(c.get('caller'));
+      const id = checkId(c.req.param('id'));
+      const [row, viewKeys] = await db.asCaller(caller, async (tx) => {
+        // The extra views' files go with the generation (read before it leaves the caller's sight).
+        const keys = await tx`select input_key from public.generation_views where generation_id = ${id}`;
+        const [deleted] = await tx`select public.delete_generation(${id}) as files`;
+        return [deleted, keys.map((k) => k.input_key as string)] as const;
+      });
+      const files = row.files as { input: string; outputs: string[] };
+      if (storage) {
+        const keys = [files.input, ...files.outputs, ...viewKeys].filter(Boolean);
+        const results = await Promise.allSettled(keys.map((key) => storage.delete(key)));
+        const failed = keys.filter((_, i) => results[i].status === 'rejected');
+        // The generation is gone from the history either way; leftover files are the operator's to sweep.
+        if (failed.length)
+          console.error(`api: generation ${id} deleted, but not its files ${failed.join(', ')}`);
+      }
+      return c.body(null, 204);
+    });
+}

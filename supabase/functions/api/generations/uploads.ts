@@ -1,0 +1,147 @@
+/**
+ * The image uploads of the generation routes (paid and free): the multipart body, its text fields, the
+ * images recognised by content, and storing them under random keys (never the user's file name).
+ */
+import type { Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import type { Storage } from '../../_shared/storage/index.ts';
+import type { GenerationsConfig } from '../core/config.ts';
+import { ApiError, badRequest } from '../core/errors.ts';
+import { checkImage } from './check-image.ts';
+import { MODEL_FORMATS } from './rows.ts';
+import { sniffImage } from './sniff-image.ts';
+
+export type UploadLimits = Pick<
+  GenerationsConfig,
+  'maxImageBytes' | 'maxRequestBytes' | 'maxBatch' | 'maxInputPixels'
+>;
+
+export const UPLOAD_DEFAULTS: UploadLimits = {
+  maxImageBytes: 25 * 1024 * 1024,
+  maxRequestBytes: 50 * 1024 * 1024,
+  maxBatch: 10,
+};
+
+const EXTENSIONS: Record<string, string> = {
+  'image/png': 'png',
+  'image/jpeg': 'jpg',
+  'image/webp': 'webp',
+  'image/gif': 'gif',
+  'image/tiff': 'tiff',
+  'image/svg+xml': 'svg',
+};
+const mb = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
+
+export interface Upload {
+  name: string;
+  bytes: Uint8Array;
+  type: string;
+  key: string;
+}
+
+export const storageUnavailable = () =>
+  new ApiError(
+    503,
+    'File storage is not configured on this server (set STORAGE_DIR or STORAGE=s3).',
+    'unavailable',
+  );
+
+/** Refuses a body over the request limit with a 413 that says what to do. */
+export const uploadBodyLimit = (limits: UploadLimits) =>
+  bodyLimit({
+    maxSize: limits.maxRequestBytes,
+    onError: () => {
+      throw new ApiError(
+        413,
+        `The upload is larger than ${mb(limits.maxRequestBytes)}. Please choose a smaller image (at most ${mb(limits.maxImageBytes)} each).`,
+        'too_large',
+      );
+    },
+  });
+
+export interface UploadForm {
+  /** A text field, trimmed and lower-cased; `fallback` when absent or empty. */
+  field(name: string, fallback?: string): string | undefined;
+  form: FormData;
+}
+
+export async function readUploadForm(c: Context): Promise<UploadForm> {
+  if (!(c.req.header('content-type') ?? '').toLowerCase().startsWith('multipart/form-data')) {
+    throw badRequest('Send the image as multipart/form-data with an "image" field.');
+  }
+  let form: FormData;
+  try {
+    form = await c.req.raw.formData();
+  } catch {
+    throw badRequest('The upload could not be read. Send multipart/form-data with an "image" field.');
+  }
+  const field = (name: string, fallback?: string) => {
+    const value = form.get(name);
+    if (value === null || value === '') return fallback;
+    if (typeof value !== 'string') throw badRequest(`${name} must be a text field.`);
+    return value.trim().toLowerCase();
+  };
+  return { form, field };
+}
+
+/** The required `format` field. */
+export function readFormat(upload: UploadForm): string {
+  const format = upload.field('format');
+  if (!format) throw badRequest('Please select a 3D format.');
+  if (!(MODEL_FORMATS as readonly string[]).includes(format)) {
+    throw badRequest(`format must be one of ${MODEL_FORMATS.join(', ')}.`);
+  }
+  return format;
+}
+
+/** The `image` files (1 to `maxFiles`), each checked for size and recognised by its bytes. */
+export async function readImages(
+  upload: UploadForm,
+  limits: UploadLimits,
+  maxFiles: number,
+): Promise<Upload[]> {
+  const files = upload.form.getAll('image');
+  if (files.length === 0) throw badRequest('Please upload an image before generating a 3D model.');
+  if (files.length > maxFiles) {
+    throw badRequest(
+      maxFiles === 1
+        ? 'Please send one image: free conversions take one image at a time.'
+        : `At most ${maxFiles} images can be converted in one batch.`,
+    );
+  }
+  const uploads: Upload[] = [];
+  for (const file of files) {
+    if (typeof file === 'string') throw badRequest('image must be a file.');
+    const name = file.name || 'image';
+    if (file.size > limits.maxImageBytes) {
+      throw new ApiError(
+        413,
+        `"${name}" is larger than ${mb(limits.maxImageBytes)}. Please choose a smaller image.`,
+        'too_large',
+      );
+    }
+    if (file.size === 0) throw badRequest(`"${name}" is empty. Please choose another image.`);
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    const type = sniffImage(bytes);
+    if (!type) {
+      throw badRequest(
+        `"${name}" is not an image we can convert. Please upload a PNG, JPG, WebP, GIF, TIFF or SVG file.`,
+      );
+    }
+    // Before anything is stored or charged: pixel bombs by their header, costly or unsafe SVG by its text.
+    checkImage(name, bytes, type, limits.maxInputPixels);
+    // Random keys only: the user's file name never reaches storage.
+    uploads.push({ name, bytes, type, key: `uploads/${crypto.randomUUID()}.${EXTENSIONS[type]}` });
+  }
+  return uploads;
+}
+
+/** Stores every upload, or none: a partly failed store removes what it wrote. */
+export async function storeUploads(storage: Storage, uploads: Upload[]): Promise<void> {
+  const stored = await Promise.allSettled(uploads.map((u) => storage.put(u.key, u.bytes, u.type)));
+  const failedPut = stored.find((r) => r.status === 'rejected');
+  if (failedPut) {
+    await Promise.allSettled(uploads.map((u) => storage.delete(u.key)));
+    throw failedPut.reason;
+  }
+}

@@ -1,0 +1,66 @@
+/**
+ * /api/users/{id}: read and edit a profile (self or admin; row-level security decides; `is_admin` by
+ * admins only, through `admin_set_admin`).
+ *
+ * notes: e-mail addresses and passwords belong to Supabase Auth. The SPA changes them with supabase-js
+ * (`updateUser({ email })`, confirmed from both addresses; `updateUser({ password, current_password })`,
+ * under Supabase's password policy), and the profile follows auth.users. This route accepts an `email`
+ * only when it is the one already stored (the profile form sends the whole user back), and says where
+ * to go otherwise; the former password routes answer 410 with the same advice.
+ */
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { requireUser } from '../core/auth.ts';
+import type { AppDeps, AppEnv } from '../core/deps.ts';
+import { ApiError, badRequest } from '../core/errors.ts';
+import { parseJson } from '../core/validate.ts';
+import { readUser, userIdParam } from './users.ts';
+
+const ProfileChanges = z.object({
+  name: z.string().trim().min(1, 'Full name cannot be empty.').max(200).optional(),
+  email: z.string().trim().max(255).optional(),
+  // Admins only; see the route.
+  is_admin: z.boolean({ error: 'is_admin must be true or false.' }).optional(),
+});
+
+export const EMAIL_CHANGE_ADVICE =
+  'E-mail addresses change through your account: a confirmation link is sent to the old and the new address, and the change applies once both are confirmed.';
+
+const PASSWORD_ADVICE =
+  'Passwords change through your account (Supabase Auth), with your current password; this route is gone.';
+
+export function userRoutes({ db }: AppDeps) {
+  const gone = () => {
+    throw new ApiError(410, PASSWORD_ADVICE, 'gone');
+  };
+  return new Hono<AppEnv>()
+    .get('/:id', async (c) => {
+      const caller = requireUser(c.get('caller'));
+      const id = userIdParam(c.req.param('id'));
+      const user = await db.asCaller(caller, (tx) => readUser(tx, id));
+      return c.json({ user });
+    })
+    .put('/:id', async (c) => {
+      const caller = requireUser(c.get('caller'));
+      const id = userIdParam(c.req.param('id'));
+      const changes = await parseJson(c, ProfileChanges);
+      const user = await db.asCaller(caller, async (tx) => {
+        const current = await readUser(tx, id);
+        if (changes.email !== undefined && changes.email.toLowerCase() !== current.email.toLowerCase())
+          throw badRequest(EMAIL_CHANGE_ADVICE);
+        if (changes.name !== undefined) {
+          // RLS: the owner or an admin; the column grants allow nothing but the name.
+          await tx`update public.profiles set name = ${changes.name} where id = ${id}`;
+        }
+        // Ignored from members (their profile form may echo the whole user); from a token that claims
+        // admin, admin_set_admin checks the table again.
+        if (changes.is_admin !== undefined && caller.isAdmin) {
+          await tx`select public.admin_set_admin(${id}, ${changes.is_admin})`;
+        }
+        return readUser(tx, id);
+      });
+      return c.json({ user });
+    })
+    .post('/:id/password', gone)
+    .post('/:id/set-password', gone);
+}
