@@ -1,6 +1,7 @@
 // Multi-view conversions in the studio: the optional Right side / Back / Left side photos go with the main
 // photo as view_right/view_back/view_left, the cost stays one conversion, the generation carries its views
-// (api and My models), a removed photo is not sent, and a batch takes no views.
+// (api and My models), a removed photo is not sent, a batch takes no views, and a back photo that does not
+// match the front completes with its warning shown in the result and in My models.
 import { expect, type Page, type Request, test } from '@playwright/test';
 import sharp from 'sharp';
 import { newIdentity, signInThroughDialog, signUpByApi } from './support/accounts.ts';
@@ -21,6 +22,19 @@ async function signedIn(page: Page, baseURL: string, credits: number) {
 async function sideOf(baseURL: string, name: string, how: 'flop' | 'tint') {
   const img = sharp(Buffer.from(await (await fetch(`${baseURL}/samples/demo-1.png`)).arrayBuffer()));
   const buffer = await (how === 'flop' ? img.flop() : img.tint({ r: 200, g: 120, b: 60 })).png().toBuffer();
+  return { name, mimeType: 'image/png', buffer };
+}
+
+/** The sample shrunk to 40% on a transparent photo of the same size: a silhouette no walk around it explains. */
+async function smallerOf(baseURL: string, name: string) {
+  const source = Buffer.from(await (await fetch(`${baseURL}/samples/demo-1.png`)).arrayBuffer());
+  const small = await sharp(source).resize(205, 205).png().toBuffer();
+  const buffer = await sharp({
+    create: { width: 512, height: 512, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } },
+  })
+    .composite([{ input: small, left: 153, top: 153 }])
+    .png()
+    .toBuffer();
   return { name, mimeType: 'image/png', buffer };
 }
 
@@ -106,4 +120,27 @@ test('a view removed before Generate is not sent, and a batch takes no views', a
   await expect(page.getByTestId('view-slots')).toContainText(
     'Extra views work with a single image, not a batch.',
   );
+});
+
+test('a back photo that does not match completes with its warning in the result and in My models', async ({
+  page,
+  baseURL,
+}) => {
+  test.setTimeout(300_000);
+  await signedIn(page, baseURL!, 50);
+  await page.getByRole('button', { name: /^Demo-1:/ }).click();
+  await page.getByRole('radio', { name: 'Low poly' }).click();
+  await page.getByTestId('view-input-back').setInputFiles(await smallerOf(baseURL!, 'other.png'));
+  await expect(page.getByAltText('Back view: other.png')).toBeVisible();
+  await page.getByTestId('generate-button').click();
+
+  await expect(page.getByTestId('model-status-label')).toHaveText('Completed', { timeout: 240_000 });
+  const warning = 'The back photo did not match; it was used for colour only.';
+  await expect(page.getByTestId('model-warnings')).toHaveText(warning);
+  await expect(page.getByTestId('model-viewer')).toBeVisible();
+
+  await page.goto('/profile');
+  await page.getByRole('tab', { name: 'My models' }).click();
+  await expect(page.getByTestId('my-model-views')).toHaveText('2 views: front, back');
+  await expect(page.getByTestId('my-model-warnings')).toHaveText(warning);
 });

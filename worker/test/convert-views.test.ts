@@ -60,18 +60,10 @@ test('the extra views of a generation are converted with its photo, for one char
     await tx`select public.add_generation_view(${id}, 'back', ${back}, 'image/png', 10)`;
     await tx`select public.add_generation_view(${id}, 'right', ${right}, 'image/png', 10)`;
   });
-  worker = startWorker({ DATABASE_URL: db.url, WORKER_LEASE_SECONDS: '4', STORAGE_DIR: dir }, 'views');
-  const done = await waitFor(
-    'the generation to complete',
-    async () => {
-      const [g] = await db.sql`select * from public.generations where id = ${id}`;
-      return g.status === 'completed' || g.status === 'failed' ? g : null;
-    },
-    240_000,
-    [worker.logs],
-  );
+  const done = await completed(id);
   expect(done.status, done.error ?? '').toBe('completed');
   expect(Object.keys(done.outputs)).toContain('glb');
+  expect(done.warnings).toEqual([]);
   // The worker logs the engine's stats: both views shaped the model.
   const line = worker.logs.find((l) => l.includes(`generation ${id} completed`)) ?? '';
   expect(line).toContain('"name":"back","use":"shape"');
@@ -81,3 +73,47 @@ test('the extra views of a generation are converted with its photo, for one char
     expect.objectContaining({ reason: 'generation', delta: -50 }),
   ]);
 }, 300_000);
+
+test('a back photo of another object completes with its warning stored on the generation', async () => {
+  const crate = renderViews(
+    { name: 'crate', parts: [box([0, 0, 0], [0.3, 0.4, 0.15], [210, 180, 120])] },
+    16,
+    { yaw: 0, pitch: 0 },
+  );
+  const post = renderViews(
+    { name: 'post', parts: [box([0, 0, 0], [0.05, 0.4, 0.05], [210, 180, 120])] },
+    16,
+    { yaw: 0, pitch: 0 },
+  );
+  const user = await createUserWithCredits(db.sql, 100);
+  const id = await createGenerationAs(db.sql, user, await upload(await png(crate.front)));
+  const back = await upload(await png(post.back));
+  await db.sql.begin(async (tx) => {
+    await tx`select set_config('role', 'authenticated', true),
+                    set_config('request.jwt.claims', ${JSON.stringify({ sub: user, role: 'authenticated' })}, true)`;
+    await tx`select public.add_generation_view(${id}, 'back', ${back}, 'image/png', 10)`;
+  });
+  const done = await completed(id);
+  expect(done.status, done.error ?? '').toBe('completed');
+  expect(done.warnings).toEqual(['The back photo did not match; it was used for colour only.']);
+  const line = worker.logs.find((l) => l.includes(`generation ${id} completed`)) ?? '';
+  expect(line).toContain('"name":"back","use":"colour"');
+  expect(await ledger(db.sql, user)).toEqual([
+    expect.objectContaining({ reason: 'purchase' }),
+    expect.objectContaining({ reason: 'generation', delta: -50 }),
+  ]);
+}, 300_000);
+
+/** Starts the worker once (the first test that needs it) and waits for the generation to finish. */
+async function completed(id: string) {
+  worker ??= startWorker({ DATABASE_URL: db.url, WORKER_LEASE_SECONDS: '4', STORAGE_DIR: dir }, 'views');
+  return await waitFor(
+    'the generation to complete',
+    async () => {
+      const [g] = await db.sql`select * from public.generations where id = ${id}`;
+      return g.status === 'completed' || g.status === 'failed' ? g : null;
+    },
+    240_000,
+    [worker.logs],
+  );
+}

@@ -257,6 +257,16 @@ export function ModelPanel({
           </div>
         )}
       </section>
+      {model.status === 'completed' && model.generation?.warnings?.length ? (
+        <ul
+          className="space-y-0.5 border-t border-border bg-amber-500/10 px-5 py-2.5 text-sm text-amber-800 dark:text-amber-300"
+          data-testid="model-warnings"
+        >
+          {model.generation.warnings.map((w) => (
+            <li key={w}>{w}</li>
+          ))}
+        </ul>
+      ) : null}
       {showing === 'video' && !state.droppedVideo && mp4.url ? (
         <div className="flex items-center justify-between gap-3 border-t border-border px-5 py-2.5 text-xs text-muted-foreground">
           <span>Turntable preview · muted, looped</span>

@@ -175,6 +175,16 @@ export function MyModels() {
                 {g.cost > 0 ? ` · ${g.cost} credits` : ''}
               </p>
               {status === 'completed' ? <ArButton generation={g} size="sm" className="mt-2" /> : null}
+              {status === 'completed' && g.warnings?.length ? (
+                <ul
+                  className="mt-1 text-xs text-amber-700 dark:text-amber-400"
+                  data-testid="my-model-warnings"
+                >
+                  {g.warnings.map((w) => (
+                    <li key={w}>{w}</li>
+                  ))}
+                </ul>
+              ) : null}
               {status === 'error' && g.error ? (
                 <p className="mt-1 text-xs text-destructive">{g.error} Credits were refunded.</p>
               ) : null}

@@ -25,6 +25,8 @@ export interface Generation {
   downloadUrl?: string | null;
   /** The extra sides sent with the main photo (`right`, `back`, `left`); empty for a single view. */
   views?: string[];
+  /** What the conversion could not use as given (e.g. a back photo of another object), for the user. */
+  warnings?: string[];
 }
 
 /** The studio's job states (SPEC §3 Studio state, §4 Generation status). */

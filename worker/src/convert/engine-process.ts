@@ -22,10 +22,10 @@ process.on('disconnect', () => process.exit(0));
 
 process.on('message', async (request: ConvertRequest) => {
   try {
-    const { files, stats } = await runPipeline(engine, request, (stage, fraction) =>
+    const { files, stats, warnings } = await runPipeline(engine, request, (stage, fraction) =>
       reply({ type: 'progress', stage, fraction }),
     );
-    reply({ type: 'result', files, stats });
+    reply({ type: 'result', files, stats, warnings });
   } catch (error) {
     const userFacing =
       isEngineError(error) && error.code !== 'internal' && error.code !== 'model_unavailable';

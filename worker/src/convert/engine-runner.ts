@@ -7,7 +7,7 @@
  */
 import { type ChildProcess, fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import type { ConvertRequest, EngineReply, ProducedFile } from './protocol.ts';
+import type { ConvertRequest, EngineReply, Produced } from './protocol.ts';
 
 const BOOT_PATH = fileURLToPath(new URL('./engine-process-boot.mjs', import.meta.url));
 
@@ -30,7 +30,7 @@ export class EngineJobError extends Error {
 }
 
 export interface EngineRun {
-  result: Promise<{ files: ProducedFile[]; stats: Record<string, unknown> }>;
+  result: Promise<Produced>;
   /** Kills the engine process at once; `result` then rejects with code 'cancelled'. */
   cancel: () => void;
 }
@@ -95,43 +95,42 @@ export function createEngineRunner(options: Partial<EngineRunnerOptions> = {}): 
       const current = engine;
       const { child } = current;
       let cancelled = false;
-      const result = new Promise<{ files: ProducedFile[]; stats: Record<string, unknown> }>(
-        (resolve, reject) => {
-          const finish = () => {
-            busy = false;
-            child.off('message', onMessage);
-            child.off('exit', onExit);
-          };
-          const onMessage = (message: EngineReply) => {
-            if (message.type === 'ready') return;
-            if (message.type === 'progress') return onProgress(message.stage, message.fraction);
-            finish();
-            if (message.type === 'result') resolve({ files: message.files, stats: message.stats });
-            else reject(new EngineJobError(message.code, message.message, message.userFacing));
-          };
-          const onExit = (code: number | null, signal: string | null) => {
-            finish();
-            if (engine === current) engine = null;
-            reject(
-              cancelled
-                ? new EngineJobError('cancelled', 'convert: the conversion was stopped', false)
-                : new EngineJobError(
-                    'crash',
-                    `convert: the engine process stopped (${signal ? `signal ${signal}` : `exit code ${code}`})`,
-                    false,
-                  ),
-            );
-          };
-          child.on('message', onMessage);
-          child.on('exit', onExit);
-          current.ready.then(
-            () => {
-              if (!cancelled) child.send({ type: 'convert', ...request } satisfies ConvertRequest);
-            },
-            () => {}, // onExit reports it
+      const result = new Promise<Produced>((resolve, reject) => {
+        const finish = () => {
+          busy = false;
+          child.off('message', onMessage);
+          child.off('exit', onExit);
+        };
+        const onMessage = (message: EngineReply) => {
+          if (message.type === 'ready') return;
+          if (message.type === 'progress') return onProgress(message.stage, message.fraction);
+          finish();
+          if (message.type === 'result')
+            resolve({ files: message.files, stats: message.stats, warnings: message.warnings });
+          else reject(new EngineJobError(message.code, message.message, message.userFacing));
+        };
+        const onExit = (code: number | null, signal: string | null) => {
+          finish();
+          if (engine === current) engine = null;
+          reject(
+            cancelled
+              ? new EngineJobError('cancelled', 'convert: the conversion was stopped', false)
+              : new EngineJobError(
+                  'crash',
+                  `convert: the engine process stopped (${signal ? `signal ${signal}` : `exit code ${code}`})`,
+                  false,
+                ),
           );
-        },
-      );
+        };
+        child.on('message', onMessage);
+        child.on('exit', onExit);
+        current.ready.then(
+          () => {
+            if (!cancelled) child.send({ type: 'convert', ...request } satisfies ConvertRequest);
+          },
+          () => {}, // onExit reports it
+        );
+      });
       const cancel = () => {
         if (cancelled || !alive(current)) return;
         cancelled = true;

@@ -16,7 +16,7 @@ import {
   type TexturedModel,
   type Topology,
 } from '@lift3d/engine';
-import type { ProducedFile } from './protocol.ts';
+import type { Produced, ProducedFile } from './protocol.ts';
 
 export interface PipelineInput {
   input: Uint8Array;
@@ -41,13 +41,14 @@ export async function runPipeline(
   engine: Engine,
   job: PipelineInput,
   progress: (stage: string, fraction: number) => void,
-): Promise<{ files: ProducedFile[]; stats: Record<string, unknown> }> {
+): Promise<Produced> {
   const shares = job.kind === 'video' ? PIPELINE_DEFAULTS.videoShares : PIPELINE_DEFAULTS.modelShares;
   let model: TexturedModel;
   // The STL's solid: the model itself for the engine's (closed by construction), a welded or rebuilt
   // solid for a hosted backend's.
   let printable: TexturedModel;
   let modelStats: Record<string, unknown>;
+  let warnings: string[] = [];
   if (job.sourceModel) {
     progress('topology', 0);
     const normalized = await normalizeSourceModel(job.sourceModel, { topology: job.topology });
@@ -64,6 +65,7 @@ export async function runPipeline(
     });
     model = converted;
     printable = converted;
+    warnings = converted.stats.views?.warnings ?? [];
     modelStats = {
       triangles: converted.stats.triangles,
       isolation: converted.stats.isolation,
@@ -113,6 +115,7 @@ export async function runPipeline(
       ...modelStats,
       videoSeconds: video ? Math.round(video.stats.seconds * 100) / 100 : 0,
     },
+    warnings,
   };
 }
 

@@ -24,10 +24,18 @@ export interface ProducedFile {
   data: Uint8Array;
 }
 
+/** What one conversion made: its files, figures for the log, and warnings for the user. */
+export interface Produced {
+  files: ProducedFile[];
+  stats: Record<string, unknown>;
+  /** What the engine could not use as given (a mismatched extra view), in words for the user. */
+  warnings: string[];
+}
+
 export type EngineReply =
   /** The engine is loaded and listening. */
   | { type: 'ready' }
   | { type: 'progress'; stage: string; fraction: number }
-  | { type: 'result'; files: ProducedFile[]; stats: Record<string, unknown> }
+  | ({ type: 'result' } & Produced)
   /** `code` is the EngineError code; 'crash' when the process died, 'cancelled' when we stopped it. */
   | { type: 'error'; code: string; message: string; userFacing: boolean };

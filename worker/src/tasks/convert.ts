@@ -21,7 +21,7 @@ import type { Storage } from '../../../supabase/functions/_shared/storage/index.
 import { type Backends, type HostedBackend, isBackendName, ProviderError } from '../backends/index.ts';
 import type { HostedRunOptions } from '../backends/run-hosted.ts';
 import { EngineJobError, type EngineRunner } from '../convert/engine-runner.ts';
-import type { ProducedFile } from '../convert/protocol.ts';
+import type { Produced } from '../convert/protocol.ts';
 import type { JobPayloads } from '../registry.ts';
 import { runHostedStep } from './hosted-step.ts';
 
@@ -168,7 +168,7 @@ export function convertTask(deps: ConvertDeps): Task {
       const [claimed] =
         await sql`select id from public.generation_provider_task(${id}, ${token}, ${backendName}, ${null})`;
       if (!claimed?.id) throw new LeaseLost(id);
-      let produced: { files: ProducedFile[]; stats: Record<string, unknown> } | null = null;
+      let produced: Produced | null = null;
       let provider: { ms: number | null; cost: number | null; fellBack: boolean } | null = null;
       if (backendName !== 'builtin') {
         const failed = (error: unknown) => {
@@ -216,7 +216,7 @@ export function convertTask(deps: ConvertDeps): Task {
         }
       }
       produced ??= await runEngine(undefined, 0);
-      const { files, stats } = produced;
+      const { files, stats, warnings } = produced;
       if (lost) throw new LeaseLost(id);
       if (provider && !provider.fellBack) {
         await sql`select public.generation_provider_done(${id}, ${token}, ${provider.ms}, ${provider.cost}, ${false})`;
@@ -237,7 +237,7 @@ export function convertTask(deps: ConvertDeps): Task {
       );
       await writes;
       const [done] =
-        await sql`select public.generation_complete(${id}, ${token}, ${sql.json(outputs)}) as ok`;
+        await sql`select public.generation_complete(${id}, ${token}, ${sql.json(outputs)}, ${warnings}::text[]) as ok`;
       if (!done.ok) throw new LeaseLost(id);
       log(
         `convert: generation ${id} completed by ${provider?.fellBack ? `builtin (after ${backendName})` : backendName} in ${Date.now() - started} ms ${JSON.stringify(stats)}`,

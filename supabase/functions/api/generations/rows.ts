@@ -33,13 +33,15 @@ export interface GenerationRow {
   cost: number;
   input_key: string;
   outputs: Record<string, OutputFile>;
+  /** What the conversion could not use as given (a mismatched extra view); empty for most. */
+  warnings: string[] | null;
   created_at: Date;
   started_at: Date | null;
   completed_at: Date | null;
 }
 
 export const GENERATION_COLUMNS =
-  'id, user_id, kind, status, progress, stage, error, format, topology, cost, input_key, outputs, created_at, started_at, completed_at';
+  'id, user_id, kind, status, progress, stage, error, format, topology, cost, input_key, outputs, warnings, created_at, started_at, completed_at';
 
 export async function generationJson(row: GenerationRow, config: GenerationsConfig | undefined) {
   const files = DOWNLOAD_FORMATS.filter((f) => row.outputs?.[f]);
@@ -65,6 +67,7 @@ export async function generationJson(row: GenerationRow, config: GenerationsConf
     format: row.format,
     topology: row.topology,
     cost: row.cost,
+    warnings: row.warnings ?? [],
     createdAt: new Date(row.created_at).toISOString(),
     startedAt: row.started_at ? new Date(row.started_at).toISOString() : null,
     completedAt: row.completed_at ? new Date(row.completed_at).toISOString() : null,

@@ -80,6 +80,29 @@ test('a front photo with a back and a right view is one generation at one price,
   }
 });
 
+test('the warnings of a finished conversion show to its owner and to an admin, not to others', async () => {
+  const user = await userWith(100);
+  const res = await post(user.token, body(1, { view_back: PNG_1X1 }));
+  assert.equal(res.status, 202, await res.clone().text());
+  const { generation } = await res.json();
+  assert.deepEqual(generation.warnings, []);
+  const warning = 'The back photo did not match; it was used for colour only.';
+  await sql`select public.generation_start(${generation.id}, 'worker-w', 1)`;
+  await sql`select public.generation_complete(${generation.id}, 'worker-w', '{}'::jsonb, ${[warning]}::text[])`;
+
+  const read = async (token: string) =>
+    app.request(`/api/generations/${generation.id}`, { headers: { authorization: `Bearer ${token}` } });
+  assert.deepEqual((await (await read(user.token)).json()).generation.warnings, [warning]);
+  const list = await app.request('/api/generations', { headers: { authorization: `Bearer ${user.token}` } });
+  assert.deepEqual((await list.json()).generations[0].warnings, [warning]);
+  const admin = await createUser(sql, { admin: true });
+  assert.deepEqual((await (await read(await tokenFor(admin, { admin: true }))).json()).generation.warnings, [
+    warning,
+  ]);
+  const other = await createUser(sql);
+  assert.equal((await read(await tokenFor(other))).status, 404);
+});
+
 async function storedCount() {
   let n = 0;
   try {
