@@ -93,8 +93,16 @@ export async function convertViews(
   let faceted = 0;
   let painted = 0;
   let elevation = { degrees: 0, coverage: 0 };
+  const ms = { register: 0, elevation: 0, fuse: 0, paint: 0 };
+  let mark = 0;
+  const lap = (step: keyof typeof ms) => {
+    const now = performance.now();
+    ms[step] = Math.round((now - mark) * 10) / 10;
+    mark = now;
+  };
   const hooks: ConvertContext['hooks'] = {
     afterLift(solid, front) {
+      mark = performance.now();
       const frame = {
         image: front.image,
         mask: front.mask,
@@ -125,6 +133,7 @@ export async function convertViews(
           warnings.push(`The ${LABEL[p.name]} photo did not match the front's colours; it was not used.`);
         registered.push(view);
       }
+      lap('register');
       const box = silhouetteBox(front.mask, front.image.width, front.image.height);
       elevation = estimateElevation(
         {
@@ -138,12 +147,16 @@ export async function convertViews(
         registered,
         opts.elevation,
       );
+      lap('elevation');
       const fused = fuseViews(solid.positions, registered, { ...frame }, opts.fuse);
       carved = fused.carved;
       faceted = fused.faceted;
+      lap('fuse');
     },
     afterTexture(mesh, texture, atlas, front) {
+      mark = performance.now();
       painted = paintViews(mesh, texture, atlas, front, registered, opts.paint).painted;
+      lap('paint');
     },
   };
   const result = await convertBytes(input.front, { ...ctx, hooks }, options);
@@ -155,6 +168,7 @@ export async function convertViews(
     carved: Math.round(carved * 1e4) / 1e4,
     faceted: Math.round(faceted * 1e4) / 1e4,
     painted,
+    ms,
   };
   result.stats.views = views;
   result.stats.timings = { views: Math.round(prepareMs * 10) / 10, ...result.stats.timings };

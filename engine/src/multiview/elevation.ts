@@ -1,12 +1,19 @@
 /**
  * Estimates how far the camera looked down on the object (the walk's elevation), which the user is not
- * asked for. For each candidate angle the views' silhouettes carve a coarse voxel hull; at the right angle
- * the hull, projected back, covers every silhouette (the silhouettes are consistent), at a wrong one the
- * views cut each other and coverage drops. Coverage is flat over a range of angles around the true one
- * (coarse voxels, symmetric objects): the prior when it lies in that range, else the range's middle.
+ * asked for. At the right angle the silhouettes are consistent: every silhouette pixel's ray meets a point
+ * that all the other views see too; at a wrong one the views cut each other and rays at the rims find
+ * nothing. The score is the share of consistent silhouette pixels over all views (the front's included);
+ * it is flat over a range of angles for symmetric objects (a vase looks the same from every side): the
+ * prior when it lies in that range, else the range's middle.
+ *
+ * notes (tuning set, 7 shapes, low topology, mean Chamfer of four views): the first version carved a
+ * 36-voxel hull and scored its coverage of the silhouettes: 0.0200, and it saturated (most angles covered
+ * everything; dilation by a voxel hides a few degrees). Rays tested at the pixel: 0.0194, the character
+ * found at 12° instead of the prior's 15° (truth 10°), the crate at 9° instead of 7.5°. Picking the single
+ * best ray score without the tolerance: 0.0212 (noise picks extreme angles on symmetric shapes).
  */
 import { depthReach, seenByAll } from './fuse.ts';
-import { maskAt } from './register.ts';
+import { maskAt, silhouetteBox } from './register.ts';
 import { project, type RegisteredView, TURN, towardOf, viewRotation } from './views.ts';
 
 export interface ElevationOptions {
@@ -23,6 +30,16 @@ export interface ElevationOptions {
   prior: number;
   /** Coverages this close to the best count as equally good. */
   tolerance: number;
+  /**
+   * 'rays': the share of silhouette pixels (of every view, the front's included) whose ray meets a point
+   * every other view sees; exact at the pixel, so a few degrees off shows at the rims. 'voxels': the
+   * coarse hull's coverage of the silhouettes (saturates: most angles cover everything).
+   */
+  method: 'rays' | 'voxels';
+  /** Silhouette pixels tested per view (on a regular grid) by the 'rays' method. */
+  rayPixels: number;
+  /** Depth samples along each ray. */
+  raySamples: number;
 }
 
 export const ELEVATION_DEFAULTS: ElevationOptions = {
@@ -31,6 +48,9 @@ export const ELEVATION_DEFAULTS: ElevationOptions = {
   cells: 32,
   prior: 15,
   tolerance: 0.0005,
+  method: 'rays',
+  rayPixels: 1500,
+  raySamples: 64,
 };
 
 export interface FrontView {
@@ -107,6 +127,63 @@ function coverage(front: FrontView, views: RegisteredView[], opts: ElevationOpti
   return sum / grids.length;
 }
 
+/** The front camera as a view: identity rotation, its own scale and centre. */
+function frontAsView(front: FrontView, like: RegisteredView): RegisteredView {
+  return {
+    ...like,
+    mask: front.mask,
+    image: { ...like.image, width: front.width, height: front.height },
+    unitsPerPixel: front.unitsPerPixel,
+    centrePx: front.centrePx,
+    rotation: Float64Array.from([1, 0, 0, 0, 1, 0, 0, 0, 1]),
+    toward: [0, 0, 1],
+  };
+}
+
+/**
+ * Share of silhouette pixels, over all views, whose ray (through the model frame, toward that camera)
+ * holds a point that every other view sees too.
+ */
+function rayConsistency(front: FrontView, views: RegisteredView[], opts: ElevationOptions): number {
+  const all = [frontAsView(front, views[0]), ...views];
+  const reach = depthReach(views);
+  let seen = 0;
+  let total = 0;
+  for (let k = 0; k < all.length; k++) {
+    const v = all[k];
+    const others = all.filter((_, i) => i !== k);
+    const { width, height } = v.image;
+    const box = silhouetteBox(v.mask, width, height);
+    if (!box) continue;
+    const area = (box.x1 - box.x0) * (box.y1 - box.y0);
+    const step = Math.max(1, Math.sqrt(area / opts.rayPixels));
+    const r = v.rotation;
+    for (let py = box.y0 + step / 2; py < box.y1; py += step) {
+      for (let px = box.x0 + step / 2; px < box.x1; px += step) {
+        if (maskAt(v.mask, width, height, px, py) < 0.5) continue;
+        total++;
+        const u = (px - v.centrePx[0]) * v.unitsPerPixel;
+        const w = (v.centrePx[1] - py) * v.unitsPerPixel;
+        // From the middle outward: most rays meet the object near the model's centre, so they stop early.
+        for (let s = 0; s < opts.raySamples; s++) {
+          const k = s % 2 ? -(s + 1) / 2 : s / 2;
+          const d = ((k + 0.5) * 2 * reach) / opts.raySamples;
+          if (Math.abs(d) > reach) continue;
+          // Camera (u, w, d) back to the model frame: the rotation's transpose.
+          const x = r[0] * u + r[3] * w + r[6] * d;
+          const y = r[1] * u + r[4] * w + r[7] * d;
+          const z = r[2] * u + r[5] * w + r[8] * d;
+          if (seenByAll(others, x, y, z)) {
+            seen++;
+            break;
+          }
+        }
+      }
+    }
+  }
+  return total ? seen / total : 0;
+}
+
 /** Picks the elevation, sets it on the views and returns it (degrees) with its coverage. */
 export function estimateElevation(
   front: FrontView,
@@ -118,7 +195,9 @@ export function estimateElevation(
   if (!shaping.length) return { degrees: 0, coverage: 0 };
   const scores = opts.candidates.map((e) => {
     setElevation(shaping, e);
-    return { degrees: e, coverage: coverage(front, shaping, opts) };
+    const score =
+      opts.method === 'rays' ? rayConsistency(front, shaping, opts) : coverage(front, shaping, opts);
+    return { degrees: e, coverage: score };
   });
   const top = Math.max(...scores.map((s) => s.coverage));
   const good = scores.filter((s) => s.coverage >= top - opts.tolerance);

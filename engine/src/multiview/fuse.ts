@@ -10,8 +10,7 @@
  *  2. carve: each column is clamped into its own hull interval (the hull's corners and gaps).
  */
 import { type FacetOptions, facetedRows } from './facets.ts';
-import { maskAt } from './register.ts';
-import { project, type RegisteredView } from './views.ts';
+import type { RegisteredView } from './views.ts';
 
 export interface FuseOptions {
   /** Largest factor by which the inflation's depth at one height may be stretched. */
@@ -20,6 +19,7 @@ export interface FuseOptions {
   samples: number;
   /** Clamp columns into their hull interval after the fit. */
   carve: boolean;
+
   /** Thinnest a column becomes where the fit and the hull disagree (model units). */
   minThickness: number;
   /**
@@ -28,6 +28,12 @@ export interface FuseOptions {
    */
   rowSpread: number;
   facets: Partial<FacetOptions>;
+  /**
+   * Columns closer than this (model units; the model is 1 tall) share one hull computation: the high
+   * preset's grid (384) is finer than a typical photo's silhouette needs, and the hull's samples were most
+   * of a four-view conversion's extra time.
+   */
+  columnStep: number;
 }
 
 export const FUSE_DEFAULTS: FuseOptions = {
@@ -37,6 +43,7 @@ export const FUSE_DEFAULTS: FuseOptions = {
   minThickness: 1e-3,
   rowSpread: 0,
   facets: {},
+  columnStep: 1 / 256,
 };
 
 export interface FuseReport {
@@ -50,9 +57,14 @@ export interface FuseReport {
 
 /** Whether every shaping view sees the model point. */
 export function seenByAll(views: RegisteredView[], x: number, y: number, z: number): boolean {
-  for (const v of views) {
-    const [px, py] = project(v, x, y, z);
-    if (maskAt(v.mask, v.image.width, v.image.height, px, py) < 0.5) return false;
+  // The hot loop of the fusion and the elevation search: project() inlined, no arrays allocated.
+  for (let k = 0; k < views.length; k++) {
+    const v = views[k];
+    const r = v.rotation;
+    const px = Math.floor(v.centrePx[0] + (r[0] * x + r[1] * y + r[2] * z) / v.unitsPerPixel);
+    const py = Math.floor(v.centrePx[1] - (r[3] * x + r[4] * y + r[5] * z) / v.unitsPerPixel);
+    const w = v.image.width;
+    if (px < 0 || py < 0 || px >= w || py >= v.image.height || v.mask[py * w + px] < 0.5) return false;
   }
   return true;
 }
@@ -198,11 +210,19 @@ export function fuseViews(
   const segments: [number, number][][] = new Array(n);
   const inflF = new Float64Array(n);
   const inflB = new Float64Array(n);
+  const hulls = new Map<number, [number, number][]>();
   for (let v = 0; v < n; v++) {
     ys[v] = p[v * 3 + 1];
     inflF[v] = p[v * 3 + 2];
     inflB[v] = p[(v + n) * 3 + 2];
-    const h = columnHull(shaping, p[v * 3], p[v * 3 + 1], reach, opts.samples);
+    const qx = Math.round(p[v * 3] / opts.columnStep);
+    const qy = Math.round(p[v * 3 + 1] / opts.columnStep);
+    const key = qx * 131072 + qy;
+    let h = hulls.get(key);
+    if (!h) {
+      h = columnHull(shaping, qx * opts.columnStep, qy * opts.columnStep, reach, opts.samples);
+      hulls.set(key, h);
+    }
     if (!h.length) continue;
     segments[v] = h;
     hullB[v] = h[0][0];

@@ -9,7 +9,7 @@
 import type { Atlas } from '../texture/atlas.ts';
 import type { Mesh, RgbaImage } from '../types.ts';
 import { maskAt } from './register.ts';
-import { project, type RegisteredView } from './views.ts';
+import type { RegisteredView } from './views.ts';
 
 export interface PaintOptions {
   /** Exponent of the viewing-angle weight. */
@@ -133,7 +133,9 @@ export function paintViews(
           const v = used[k];
           const facing = nx * v.toward[0] + ny * v.toward[1] + nz * v.toward[2];
           if (facing <= 0) continue;
-          const [px, py] = project(v, x, y, z);
+          const r = v.rotation;
+          const px = v.centrePx[0] + (r[0] * x + r[1] * y + r[2] * z) / v.unitsPerPixel;
+          const py = v.centrePx[1] - (r[3] * x + r[4] * y + r[5] * z) / v.unitsPerPixel;
           if (maskAt(v.mask, v.image.width, v.image.height, px, py) < 0.5) continue;
           const w = facing ** opts.power;
           sampleRgb(v.image, px, py, rgb);

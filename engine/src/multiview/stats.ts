@@ -23,4 +23,6 @@ export interface MultiViewStats {
   faceted: number;
   /** Texels coloured from the photos. */
   painted: number;
+  /** Milliseconds of each multi-view step (inside the pipeline's stages). */
+  ms: { register: number; elevation: number; fuse: number; paint: number };
 }
