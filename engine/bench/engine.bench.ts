@@ -3,7 +3,7 @@
  * against a ground-truth set the project builds itself, compared with the naive √d baseline.
  *
  * Options: --quick (fewer runs), --sheets DIR (write 8-view contact sheets of each result),
- * --only speed|quality|multiview (multi-view quality and speed: bench/multiview.ts).
+ * --only speed|quality|multiview|multiview-speed (multi-view quality and speed: bench/multiview.ts).
  */
 import { mkdirSync, readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
@@ -197,6 +197,6 @@ async function quality() {
 if (!only || only === 'quality') await quality();
 if (!only || only === 'multiview') await multiviewQuality(engine, sheetsDir);
 if (!only || only === 'speed') await speed();
-if (!only || only === 'multiview') await multiviewSpeed(engine, quick);
+if (!only || only === 'multiview' || only === 'multiview-speed') await multiviewSpeed(engine, quick);
 console.log(`\npeak memory (max RSS): ${fmt(process.resourceUsage().maxRSS / 1024)} MB (target ≤ 2048)`);
 await engine.close();
