@@ -2,15 +2,16 @@
  * The generation as the API shows it (DESIGN §6), with signed links to its files.
  * Links are relative to the API root (config.json's apiUrl): `${apiUrl}${thumbnailUrl}`.
  */
+import {
+  DOWNLOAD_FORMATS,
+  type Generation,
+  type GenerationKind,
+  type GenerationStatus,
+  type ModelFormat,
+  type Topology,
+} from '@lift3d/contract';
 import type { GenerationsConfig } from '../core/config.ts';
 import { signGeneration } from './signed-urls.ts';
-
-/** Formats a user picks when converting (the SQL functions check the same list). */
-export const MODEL_FORMATS = ['glb', 'gltf', 'obj', 'fbx', 'stl'] as const;
-/** Made by every conversion as well, for AR (USDZ) and printing (3MF); models made before them lack them. */
-export const EXTRA_MODEL_FORMATS = ['usdz', '3mf'] as const;
-export const DOWNLOAD_FORMATS = [...MODEL_FORMATS, ...EXTRA_MODEL_FORMATS, 'mp4'] as const;
-export type DownloadFormat = (typeof DOWNLOAD_FORMATS)[number];
 
 export interface OutputFile {
   key: string;
@@ -23,13 +24,13 @@ export interface OutputFile {
 export interface GenerationRow {
   id: string;
   user_id: string;
-  kind: 'model' | 'video';
-  status: 'queued' | 'processing' | 'completed' | 'failed';
+  kind: GenerationKind;
+  status: GenerationStatus;
   progress: number;
   stage: string;
   error: string | null;
-  format: string;
-  topology: string;
+  format: ModelFormat;
+  topology: Topology;
   cost: number;
   input_key: string;
   outputs: Record<string, OutputFile>;
@@ -41,7 +42,10 @@ export interface GenerationRow {
 export const GENERATION_COLUMNS =
   'id, user_id, kind, status, progress, stage, error, format, topology, cost, input_key, outputs, created_at, started_at, completed_at';
 
-export async function generationJson(row: GenerationRow, config: GenerationsConfig | undefined) {
+export async function generationJson(
+  row: GenerationRow,
+  config: GenerationsConfig | undefined,
+): Promise<Generation> {
   const files = DOWNLOAD_FORMATS.filter((f) => row.outputs?.[f]);
   let links: Record<string, string | null> = {};
   if (config?.urlSecret && row.status === 'completed') {

@@ -1,4 +1,5 @@
 /** GET /api/credit-packs: the packs the caller may see (RLS: active ones; admins may ask for all). */
+import type { CreditPack } from '@lift3d/contract';
 import { Hono } from 'hono';
 import type { AppDeps, AppEnv } from '../core/deps.ts';
 
@@ -28,20 +29,22 @@ export function creditPackRoutes({ db }: AppDeps) {
          where active or ${all}
          order by sort, id`,
     );
-    const packs = rows.map((r) => ({
-      id: r.id,
-      name: r.name,
-      credits: r.credits,
-      priceCents: r.price_cents,
-      price: r.price_cents / 100,
-      currency: r.currency,
-      popular: r.popular,
-      status: r.active ? 'active' : 'inactive',
-      note: r.note,
-      bonus: r.bonus,
-      features: r.features,
-      externalProductId: r.external_product_id,
-    }));
+    const packs = rows.map(
+      (r): CreditPack => ({
+        id: r.id,
+        name: r.name,
+        credits: r.credits,
+        priceCents: r.price_cents,
+        price: r.price_cents / 100,
+        currency: r.currency,
+        popular: r.popular,
+        status: r.active ? 'active' : 'inactive',
+        note: r.note,
+        bonus: r.bonus,
+        features: r.features,
+        externalProductId: r.external_product_id,
+      }),
+    );
     c.header('Cache-Control', 'no-store');
     return c.json({ packs });
   });
