@@ -3,6 +3,7 @@
  * submitted — or the stored task resumed, so a restarted worker never pays twice — polled, and its GLB
  * downloaded. The task id is written on the generation (fenced) before the first poll.
  */
+import type { Topology } from '@lift3d/contract';
 import { imageForProvider, isEngineError, type ViewName } from '@lift3d/engine';
 import type { Sql } from 'postgres';
 import type { Storage } from '../../../supabase/functions/_shared/storage/index.ts';
@@ -54,7 +55,7 @@ export async function runHostedStep(a: HostedStepArgs): Promise<HostedRunResult>
         return {
           image: await prepare(a.input),
           views,
-          topology: a.gen.topology as 'low' | 'high',
+          topology: a.gen.topology as Topology,
           faces: (a.gen.provider_faces as number | null) ?? (a.gen.topology === 'high' ? 60000 : 10000),
         };
       },

@@ -18,12 +18,14 @@ export type PublicSettings = z.infer<typeof PublicSettings>;
 
 /** `/config.json`, served by the host next to the SPA (DESIGN §6); every field optional, defaults in the SPA. */
 export const PAYMENT_MODES = ['demo', 'paypal'] as const;
+export const PaymentMode = z.enum(PAYMENT_MODES);
+export type PaymentMode = z.infer<typeof PaymentMode>;
 export const HostConfig = z.object({
   supabaseUrl: z.optional(z.string()),
   supabaseAnonKey: z.optional(z.string()),
   apiUrl: z.optional(z.string()),
   googleEnabled: z.optional(z.boolean()),
-  payments: z.optional(z.enum(PAYMENT_MODES)),
+  payments: z.optional(PaymentMode),
   paypalClientId: z.optional(z.nullable(z.string())),
 });
 export type HostConfig = z.infer<typeof HostConfig>;
