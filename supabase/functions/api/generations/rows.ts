@@ -8,6 +8,7 @@ import {
   type GenerationKind,
   type GenerationStatus,
   type ModelFormat,
+  type Tables,
   type Topology,
 } from '@lift3d/contract';
 import type { GenerationsConfig } from '../core/config.ts';
@@ -21,23 +22,29 @@ export interface OutputFile {
   name: string;
 }
 
-export interface GenerationRow {
-  id: string;
-  user_id: string;
+/**
+ * The columns GENERATION_COLUMNS reads, typed from the generated database types; the text columns the
+ * table's check constraints limit are narrowed to the contract's enums, `outputs` to its known shape.
+ */
+export type GenerationRow = Pick<
+  Tables<'generations'>,
+  | 'id'
+  | 'user_id'
+  | 'progress'
+  | 'stage'
+  | 'error'
+  | 'cost'
+  | 'input_key'
+  | 'created_at'
+  | 'started_at'
+  | 'completed_at'
+> & {
   kind: GenerationKind;
   status: GenerationStatus;
-  progress: number;
-  stage: string;
-  error: string | null;
   format: ModelFormat;
   topology: Topology;
-  cost: number;
-  input_key: string;
   outputs: Record<string, OutputFile>;
-  created_at: Date;
-  started_at: Date | null;
-  completed_at: Date | null;
-}
+};
 
 export const GENERATION_COLUMNS =
   'id, user_id, kind, status, progress, stage, error, format, topology, cost, input_key, outputs, created_at, started_at, completed_at';

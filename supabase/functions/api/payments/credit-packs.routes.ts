@@ -1,21 +1,22 @@
 /** GET /api/credit-packs: the packs the caller may see (RLS: active ones; admins may ask for all). */
-import type { CreditPack } from '@lift3d/contract';
+import type { CreditPack, Tables } from '@lift3d/contract';
 import { Hono } from 'hono';
 import type { AppDeps, AppEnv } from '../core/deps.ts';
 
-interface PackRow {
-  id: string;
-  name: string;
-  credits: number;
-  price_cents: number;
-  currency: string;
-  popular: boolean;
-  active: boolean;
-  note: string;
-  bonus: string | null;
-  features: string[];
-  external_product_id: string | null;
-}
+type PackRow = Pick<
+  Tables<'credit_packs'>,
+  | 'id'
+  | 'name'
+  | 'credits'
+  | 'price_cents'
+  | 'currency'
+  | 'popular'
+  | 'active'
+  | 'note'
+  | 'bonus'
+  | 'features'
+  | 'external_product_id'
+>;
 
 export function creditPackRoutes({ db }: AppDeps) {
   return new Hono<AppEnv>().get('/', async (c) => {

@@ -2,21 +2,15 @@
  * The spec's `user` object (DESIGN §6) read from `public.profiles`, always inside the caller's
  * transaction so row-level security decides who sees whom.
  */
-import type { User } from '@lift3d/contract';
+import type { Tables, User } from '@lift3d/contract';
 import { z } from 'zod';
 import type { Tx } from '../core/db.ts';
 import { badRequest, notFound } from '../core/errors.ts';
 
-interface ProfileRow {
-  id: string;
-  name: string;
-  email: string;
-  credits: number;
-  created_at: Date;
-  updated_at: Date;
-  has_password: boolean;
-  is_admin: boolean;
-}
+type ProfileRow = Pick<
+  Tables<'profiles'>,
+  'id' | 'name' | 'email' | 'credits' | 'created_at' | 'updated_at' | 'has_password' | 'is_admin'
+>;
 
 export function toApiUser(row: ProfileRow): User {
   return {
