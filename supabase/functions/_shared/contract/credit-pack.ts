@@ -1,12 +1,14 @@
-/** A credit pack as `GET /api/credit-packs` answers it (public.credit_packs, prices in cents there). */
+/** Credit packs as `/api/credit-packs` and `/api/admin/credit-packs` answer them (public.credit_packs). */
 import * as z from 'zod/mini';
 
 export const PACK_STATUSES = ['active', 'inactive'] as const;
 
-export const CreditPack = z.object({
+/** What both answers say of a pack. */
+export const PackSummary = z.object({
   id: z.string(),
   name: z.string(),
   credits: z.number(),
+  /** The price as stored and charged. */
   priceCents: z.number(),
   /** Euro (major units), priceCents / 100. */
   price: z.number(),
@@ -14,8 +16,17 @@ export const CreditPack = z.object({
   popular: z.boolean(),
   status: z.enum(PACK_STATUSES),
   note: z.string(),
-  bonus: z.nullable(z.string()),
-  features: z.array(z.string()),
   externalProductId: z.nullable(z.string()),
 });
+export type PackSummary = z.infer<typeof PackSummary>;
+
+/** `GET /api/credit-packs`: what the landing page and checkout show. */
+export const CreditPack = z.extend(PackSummary, {
+  bonus: z.nullable(z.string()),
+  features: z.array(z.string()),
+});
 export type CreditPack = z.infer<typeof CreditPack>;
+
+/** `/api/admin/credit-packs`: the admin's table. */
+export const AdminCreditPack = z.extend(PackSummary, { createdAt: z.string(), updatedAt: z.string() });
+export type AdminCreditPack = z.infer<typeof AdminCreditPack>;
