@@ -2,10 +2,12 @@
  * One origin for the whole local stack, as a Supabase project plus a static host would give:
  * the built SPA, `/auth/v1/*` (auth server), `/api/*` (the Deno api function) and `/config.json`.
  */
+
 import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, request, type Server, type ServerResponse } from 'node:http';
 import { extname, join, normalize, sep } from 'node:path';
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
+import type { PaymentMode } from '@lift3d/contract';
 import type { Log } from './log.ts';
 import { securityHeaders } from './security-headers.ts';
 
@@ -14,7 +16,7 @@ export type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 export interface PublicConfig {
   supabaseAnonKey: string;
   googleEnabled: boolean;
-  payments: 'demo' | 'paypal';
+  payments: PaymentMode;
   paypalClientId: string | null;
 }
 

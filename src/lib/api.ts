@@ -1,3 +1,4 @@
+import type { PublicSettings, User } from '@lift3d/contract';
 import { getConfig } from './config';
 import { getAccessToken } from './supabase';
 
@@ -13,16 +14,7 @@ import { getAccessToken } from './supabase';
  *   A request that never gets a response throws 'Network error'. Every failure is logged, then rethrown.
  */
 
-export interface User {
-  id: string;
-  name: string;
-  email: string;
-  credits: number;
-  createdAt: string;
-  updatedAt: string;
-  has_password: boolean;
-  is_admin: boolean;
-}
+export type { User };
 
 export interface VisitPayload {
   path: string;
@@ -105,20 +97,53 @@ export type ApiClient = ReturnType<typeof createApiClient>;
 export function createApiClient(options: Partial<ApiClientOptions> = {}) {
   const o: ApiClientOptions = { ...DEFAULTS, ...options };
 
+  /** Base URL and bearer token of every call. */
+  async function prepare(path: string, ro: RequestOptions, headers: Headers) {
+    const base = (await o.baseUrl()).replace(/\/+$/, '');
+    if (!ro.anonymous) {
+      const token = await o.getAccessToken();
+      if (token) headers.set('Authorization', `Bearer ${token}`);
+    }
+    return `${base}${path}`;
+  }
+
+  /**
+   * A call whose body or answer is not JSON (a multipart upload, a file download): the same token, cookie
+   * and cache rules and the same errors as `send`, but the successful Response is the caller's to read.
+   */
+  async function raw(path: string, init: RequestInit, ro: RequestOptions = {}): Promise<Response> {
+    const label = `api: ${init.method ?? 'GET'} ${path}`;
+    try {
+      const headers = new Headers(init.headers);
+      const url = await prepare(path, ro, headers);
+      let res: Response;
+      try {
+        res = await o.fetch(url, { ...init, headers, credentials: 'omit', cache: 'no-store' });
+      } catch (cause) {
+        throw new ApiError('Network error', 0, cause);
+      }
+      if (!res.ok) {
+        const text = await res.text().catch(() => '');
+        const { data } = parseBody(res, text);
+        throw new ApiError(errorField(data) || text || `HTTP ${res.status}`, res.status, data);
+      }
+      return res;
+    } catch (err) {
+      o.log(`${label} failed: ${err instanceof Error ? err.message : String(err)}`);
+      throw err;
+    }
+  }
+
   async function send<T>(method: string, path: string, body?: unknown, ro: RequestOptions = {}): Promise<T> {
     const label = `api: ${method} ${path}`;
     try {
-      const base = (await o.baseUrl()).replace(/\/+$/, '');
-      const headers: Record<string, string> = { Accept: 'application/json', ...ro.headers };
-      if (body !== undefined) headers['Content-Type'] = 'application/json';
-      if (!ro.anonymous) {
-        const token = await o.getAccessToken();
-        if (token) headers.Authorization = `Bearer ${token}`;
-      }
+      const headers = new Headers({ Accept: 'application/json', ...ro.headers });
+      if (body !== undefined) headers.set('Content-Type', 'application/json');
+      const url = await prepare(path, ro, headers);
       let res: Response;
       let text: string;
       try {
-        res = await o.fetch(`${base}${path}`, {
+        res = await o.fetch(url, {
           method,
           headers,
           body: body === undefined ? undefined : JSON.stringify(body),
@@ -142,11 +167,14 @@ export function createApiClient(options: Partial<ApiClientOptions> = {}) {
 
   return {
     request: send,
+    raw,
     get: <T>(path: string, ro?: RequestOptions) => send<T>('GET', path, undefined, ro),
     post: <T>(path: string, body?: unknown, ro?: RequestOptions) => send<T>('POST', path, body ?? {}, ro),
     put: <T>(path: string, body?: unknown, ro?: RequestOptions) => send<T>('PUT', path, body ?? {}, ro),
     delete: <T>(path: string, ro?: RequestOptions) => send<T>('DELETE', path, undefined, ro),
 
+    /** Price of a conversion and the limits, from the database (`GET /api/config`). */
+    getSettings: () => send<PublicSettings>('GET', '/config', undefined, { anonymous: true }),
     health: () => send<{ status: string; db: string; version: string }>('GET', '/health'),
     recordVisit: (visit: VisitPayload, sessionId: string) =>
       send<unknown>('POST', '/analytics/visit', visit, { headers: { 'X-Session-Id': sessionId } }),

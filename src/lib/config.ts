@@ -1,4 +1,4 @@
-import * as z from 'zod/mini';
+import { HostConfig, type PaymentMode } from '@lift3d/contract';
 
 /**
  * Runtime configuration served by the host at `/config.json` (DESIGN §6). Loaded once per page.
@@ -6,7 +6,7 @@ import * as z from 'zod/mini';
  * When the file is missing (for example `vite preview` without the local stack) the app still renders with
  * same-origin defaults: `/api` for the API and no auth backend (empty anon key).
  */
-export type Payments = 'demo' | 'paypal';
+export type Payments = PaymentMode;
 
 export interface AppConfig {
   supabaseUrl: string;
@@ -16,15 +16,6 @@ export interface AppConfig {
   payments: Payments;
   paypalClientId: string;
 }
-
-const ConfigSchema = z.object({
-  supabaseUrl: z.optional(z.string()),
-  supabaseAnonKey: z.optional(z.string()),
-  apiUrl: z.optional(z.string()),
-  googleEnabled: z.optional(z.boolean()),
-  payments: z.optional(z.enum(['demo', 'paypal'])),
-  paypalClientId: z.optional(z.nullable(z.string())),
-});
 
 export function defaultConfig(origin: string): AppConfig {
   return {
@@ -39,7 +30,7 @@ export function defaultConfig(origin: string): AppConfig {
 
 /** Merges a parsed `/config.json` body over the defaults; throws a clear error on a malformed file. */
 export function parseConfig(body: unknown, origin: string): AppConfig {
-  const parsed = ConfigSchema.safeParse(body);
+  const parsed = HostConfig.safeParse(body);
   if (!parsed.success) {
     const fields = parsed.error.issues.map((i) => i.path.join('.') || '(root)').join(', ');
     throw new Error(`config: /config.json is malformed (check: ${fields})`);

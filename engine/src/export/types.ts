@@ -1,6 +1,7 @@
-export type ExportFormat = 'glb' | 'gltf' | 'obj' | 'fbx' | 'stl' | 'usdz' | '3mf';
+import { EXPORT_FORMATS, type ExportFormat } from '@lift3d/contract';
 
-export const EXPORT_FORMATS: readonly ExportFormat[] = ['glb', 'gltf', 'obj', 'fbx', 'stl', 'usdz', '3mf'];
+/** The formats the engine writes: the product's one list (@lift3d/contract). */
+export { EXPORT_FORMATS, type ExportFormat };
 
 export interface ExportFile {
   name: string;

@@ -8,10 +8,10 @@
  * point P at Rx(e)·Ry(−t)·Rx(−e)·P (x right, y up, z toward that camera). For e = 0 the right camera
  * (t = 90°) sees −Z on its right, the back one −X, the left one +Z.
  */
+import { VIEW_NAMES, type ViewName } from '@lift3d/contract';
 import type { RgbaImage } from '../types.ts';
 
-export type ViewName = 'right' | 'back' | 'left';
-export const VIEW_NAMES: readonly ViewName[] = ['right', 'back', 'left'];
+export { VIEW_NAMES, type ViewName };
 export const TURN: Record<ViewName, number> = { right: 90, back: 180, left: 270 };
 
 /** Bytes (or paths) of the front photo and any subset of the three extra views. */

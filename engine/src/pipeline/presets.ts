@@ -1,5 +1,7 @@
 /** Per-topology settings. `low` is game-ready (~5k triangles, 1024² texture); `high` keeps detail. */
-export type Topology = 'low' | 'high';
+import type { Topology } from '@lift3d/contract';
+
+export type { Topology };
 
 export interface TopologyPreset {
   /** Geometry grid cells along the subject's longer side. */

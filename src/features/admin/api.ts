@@ -3,6 +3,7 @@
  * the signed-in user's token; the server checks the `is_admin` claim and the database again, so nothing
  * here is a security boundary.
  */
+import type { PackSummary } from '@lift3d/contract';
 import { api, type User } from '../../lib/api';
 import { type AdminUser, normaliseAdminUser } from './normalise';
 
@@ -60,18 +61,8 @@ export interface UserPage {
   matching: number;
 }
 
-export interface CreditPack {
-  id: string;
-  name: string;
-  credits: number;
-  priceCents: number;
-  price: number;
-  currency: string;
-  popular: boolean;
-  status: 'active' | 'inactive';
-  note: string;
-  externalProductId: string | null;
-}
+/** A pack in the admin's table (the fields it reads of `AdminCreditPack`). */
+export type CreditPack = PackSummary;
 
 export interface PackInput {
   name: string;

@@ -3,8 +3,9 @@ import { ArrowRightIcon, InfinityIcon } from '../../components/icons';
 import { Badge } from '../../components/ui/badge';
 import { Dialog } from '../../components/ui/dialog';
 import { useAuth } from '../auth/context';
-import { CREDITS_PER_GENERATION, formatEuro, generationsFor } from './packs';
+import { formatEuro, generationsText } from './packs';
 import { useCreditPacks } from './useCreditPacks';
+import { costText, useGenerationCost } from './usePublicSettings';
 
 /**
  * The Buy Credits dialog (landing hero, studio, profile): pick a pack, continue to the checkout page with
@@ -12,6 +13,7 @@ import { useCreditPacks } from './useCreditPacks';
  */
 export default function BuyCreditsDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { packs } = useCreditPacks();
+  const cost = useGenerationCost();
   const { user } = useAuth();
   return (
     <Dialog
@@ -19,7 +21,7 @@ export default function BuyCreditsDialog({ open, onClose }: { open: boolean; onC
       onClose={onClose}
       size="lg"
       title="Buy Credits"
-      description={`Every conversion costs ${CREDITS_PER_GENERATION} credits and includes all five formats. No subscription.`}
+      description={`Every conversion costs ${costText(cost)} credits and includes all five formats. No subscription.`}
     >
       <ul className="flex flex-col gap-3">
         {packs.map((pack) => (
@@ -37,7 +39,8 @@ export default function BuyCreditsDialog({ open, onClose }: { open: boolean; onC
                   {pack.popular ? <Badge variant="neural">Most Popular</Badge> : null}
                 </div>
                 <p className="mt-0.5 text-sm text-muted-foreground">
-                  {pack.credits.toLocaleString('en-US')} credits · {generationsFor(pack.credits)} generations
+                  {pack.credits.toLocaleString('en-US')} credits · {generationsText(pack.credits, cost)}{' '}
+                  generations
                 </p>
               </div>
               <span className="text-lg font-bold">{formatEuro(pack.price)}</span>

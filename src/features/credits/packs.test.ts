@@ -11,8 +11,8 @@ describe('credit packs', () => {
   });
 
   it('count whole generations at 50 credits each', () => {
-    expect(CREDIT_PACKS.map((p) => generationsFor(p.credits))).toEqual([112, 240, 800]);
-    expect(generationsFor(49)).toBe(0);
+    expect(CREDIT_PACKS.map((p) => generationsFor(p.credits, 50))).toEqual([112, 240, 800]);
+    expect(generationsFor(49, 50)).toBe(0);
   });
 
   it('find packs case-insensitively and ignore unknown ids', () => {

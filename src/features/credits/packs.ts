@@ -5,9 +5,6 @@
  * migration's seed. Nothing else may hard-code a pack.
  */
 
-/** Credits one conversion (a 3D model or a video) costs. */
-export const CREDITS_PER_GENERATION = 50;
-
 export type PackId = 'starter' | 'professional' | 'enterprise' | (string & {});
 
 export interface CreditPack {
@@ -69,9 +66,14 @@ export const CREDIT_PACKS: readonly CreditPack[] = [
   },
 ];
 
-/** Whole generations a number of credits pays for. */
-export function generationsFor(credits: number): number {
-  return Math.floor(credits / CREDITS_PER_GENERATION);
+/** Whole generations a number of credits pays for at `cost` credits each (from `useGenerationCost`). */
+export function generationsFor(credits: number, cost: number): number {
+  return Math.floor(credits / cost);
+}
+
+/** `generationsFor` as text, an ellipsis while the price is not known yet. */
+export function generationsText(credits: number, cost: number | null): string {
+  return cost === null || cost <= 0 ? '…' : generationsFor(credits, cost).toLocaleString('en-US');
 }
 
 /** Price per 1,000 credits, two decimals. */

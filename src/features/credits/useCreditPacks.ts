@@ -1,19 +1,13 @@
+import type { CreditPack as WirePack } from '@lift3d/contract';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { CREDIT_PACKS, type CreditPack } from './packs';
 
-/** A pack as `GET /api/credit-packs` returns it. */
-export interface ApiCreditPack {
-  id: string;
-  name: string;
-  credits: number;
-  priceCents: number;
-  currency: string;
-  popular: boolean;
-  note: string;
-  bonus: string | null;
-  features: string[];
-}
+/** A pack as `GET /api/credit-packs` returns it (the fields the SPA reads). */
+export type ApiCreditPack = Pick<
+  WirePack,
+  'id' | 'name' | 'credits' | 'priceCents' | 'currency' | 'popular' | 'note' | 'bonus' | 'features'
+>;
 
 export function fromApiPack(p: ApiCreditPack): CreditPack {
   return {
@@ -32,7 +26,7 @@ export function fromApiPack(p: ApiCreditPack): CreditPack {
 export const creditPacksQuery = {
   queryKey: ['credit-packs'] as const,
   queryFn: async (): Promise<CreditPack[]> => {
-    const { packs } = await api.get<{ packs: ApiCreditPack[] }>('/credit-packs', { anonymous: true });
+    const { packs } = await api.get<{ packs: WirePack[] }>('/credit-packs', { anonymous: true });
     return packs.map(fromApiPack);
   },
 };

@@ -1,7 +1,8 @@
 import { useId, useState } from 'react';
 import { ChevronDownIcon, MailIcon } from '../../components/icons';
 import { cn } from '../../lib/cn';
-import { FAQ_ITEMS } from './faqItems';
+import { useGenerationCost } from '../credits/usePublicSettings';
+import { faqItems } from './faqItems';
 import { SectionHeading } from './SectionHeading';
 
 const CATEGORY_LABEL = {
@@ -16,6 +17,7 @@ const CATEGORY_LABEL = {
 /** Six questions; one answer open at a time, and clicking the open one closes it. */
 export function Faq() {
   const [open, setOpen] = useState<number | null>(null);
+  const cost = useGenerationCost();
   const baseId = useId();
 
   return (
@@ -40,7 +42,7 @@ export function Faq() {
         </div>
 
         <div className="flex flex-col gap-3">
-          {FAQ_ITEMS.map((item, i) => {
+          {faqItems(cost).map((item, i) => {
             const isOpen = open === i;
             const Icon = item.icon;
             return (

@@ -2,8 +2,9 @@ import { Link } from '@tanstack/react-router';
 import { CheckIcon, InfinityIcon, LockIcon, ShieldIcon } from '../../components/icons';
 import { buttonVariants } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
-import { CREDITS_PER_GENERATION, formatEuro, generationsFor } from '../credits/packs';
+import { formatEuro, generationsText } from '../credits/packs';
 import { useCreditPacks } from '../credits/useCreditPacks';
+import { costText, useGenerationCost } from '../credits/usePublicSettings';
 import { SectionHeading } from './SectionHeading';
 
 const ASSURANCES = [
@@ -14,11 +15,12 @@ const ASSURANCES = [
 
 export function Pricing() {
   const { packs } = useCreditPacks();
+  const cost = useGenerationCost();
   return (
     <section id="pricing" aria-labelledby="pricing-title" className="relative py-20 sm:py-28">
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
         <SectionHeading id="pricing-title" eyebrow="Pricing" title="Pay once, create whenever you like">
-          {`One conversion costs ${CREDITS_PER_GENERATION} credits and includes every format and the turntable video. No subscription.`}
+          {`One conversion costs ${costText(cost)} credits and includes every format and the turntable video. No subscription.`}
         </SectionHeading>
 
         <div className="mx-auto mt-14 grid max-w-5xl items-stretch gap-6 lg:grid-cols-3">
@@ -46,7 +48,10 @@ export function Pricing() {
               </p>
               <p className="mt-3 text-sm">
                 <span className="font-semibold">{pack.credits.toLocaleString('en-US')} credits</span>
-                <span className="text-muted-foreground"> · {generationsFor(pack.credits)} generations</span>
+                <span className="text-muted-foreground">
+                  {' '}
+                  · {generationsText(pack.credits, cost)} generations
+                </span>
               </p>
               {pack.bonus ? (
                 <p className="mt-2 inline-flex w-fit rounded-full bg-success/10 px-2.5 py-0.5 text-xs font-semibold text-success">

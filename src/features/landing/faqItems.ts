@@ -8,7 +8,7 @@ import {
   UsersIcon,
   ZapIcon,
 } from '../../components/icons';
-import { CREDITS_PER_GENERATION } from '../credits/packs';
+import { costText } from '../credits/usePublicSettings';
 
 export type FaqCategory = 'tool' | 'audience' | 'credits' | 'accuracy' | 'ease' | 'security';
 
@@ -19,7 +19,8 @@ export interface FaqItem {
   category: FaqCategory;
 }
 
-export const FAQ_ITEMS: FaqItem[] = [
+/** The questions and answers; the price in them is the database's (`useGenerationCost`). */
+export const faqItems = (cost: number | null): FaqItem[] => [
   {
     category: 'tool',
     icon: SparklesIcon,
@@ -38,7 +39,7 @@ export const FAQ_ITEMS: FaqItem[] = [
     category: 'credits',
     icon: CoinsIcon,
     question: 'How do credits work?',
-    answer: `Each conversion — a 3D model or a video — costs ${CREDITS_PER_GENERATION} credits. You buy credits in packs, there is no subscription and credits never expire. All formats and later re-downloads are included.`,
+    answer: `Each conversion — a 3D model or a video — costs ${costText(cost)} credits. You buy credits in packs, there is no subscription and credits never expire. All formats and later re-downloads are included.`,
   },
   {
     category: 'accuracy',

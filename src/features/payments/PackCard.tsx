@@ -1,6 +1,7 @@
 import { CheckIcon } from '../../components/icons';
 import { cn } from '../../lib/cn';
-import { type CreditPack, formatEuro, generationsFor, pricePerThousand } from '../credits/packs';
+import { type CreditPack, formatEuro, generationsText, pricePerThousand } from '../credits/packs';
+import { useGenerationCost } from '../credits/usePublicSettings';
 
 /** One selectable pack of the checkout (a radio in the pack radiogroup). */
 export function PackCard({
@@ -12,6 +13,7 @@ export function PackCard({
   selected: boolean;
   onSelect: () => void;
 }) {
+  const cost = useGenerationCost();
   return (
     // biome-ignore lint/a11y/useSemanticElements: a card-sized radio; native radios cannot hold this layout
     <div
@@ -67,7 +69,7 @@ export function PackCard({
         <div className="rounded-xl bg-muted/60 px-3 py-2">
           <dt className="text-muted-foreground">Generations</dt>
           <dd className="mt-0.5 text-sm font-semibold" data-testid="generations">
-            {generationsFor(pack.credits).toLocaleString('en-US')}
+            {generationsText(pack.credits, cost)}
           </dd>
         </div>
         <div className="rounded-xl bg-muted/60 px-3 py-2">

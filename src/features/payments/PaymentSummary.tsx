@@ -3,7 +3,8 @@ import { lazy, Suspense } from 'react';
 import { LockIcon, ShieldIcon } from '../../components/icons';
 import { Button } from '../../components/ui/button';
 import type { Payments } from '../../lib/config';
-import { type CreditPack, formatEuro, generationsFor } from '../credits/packs';
+import { type CreditPack, formatEuro, generationsText } from '../credits/packs';
+import { useGenerationCost } from '../credits/usePublicSettings';
 import { DemoPayButton } from './DemoPayButton';
 
 const PayPalCheckout = lazy(() => import('./PayPalCheckout'));
@@ -28,6 +29,7 @@ export function PaymentSummary({
   paypalClientId: string;
 }) {
   const router = useRouter();
+  const cost = useGenerationCost();
   return (
     <aside
       aria-labelledby="summary-title"
@@ -40,7 +42,7 @@ export function PaymentSummary({
       <dl className="mt-5 space-y-3 text-sm">
         <Row label="Package" value={pack.name} />
         <Row label="Credits" value={pack.credits.toLocaleString('en-US')} />
-        <Row label="Generations" value={generationsFor(pack.credits).toLocaleString('en-US')} />
+        <Row label="Generations" value={generationsText(pack.credits, cost)} />
         <Row label="Price" value={formatEuro(pack.price)} />
         <div className="border-t border-border pt-3">
           <Row label="Total" value={formatEuro(pack.price)} strong />

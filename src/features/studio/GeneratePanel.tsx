@@ -3,7 +3,7 @@ import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Select } from '../../components/ui/listbox';
 import { cn } from '../../lib/cn';
-import { CREDITS_PER_GENERATION } from '../credits/packs';
+import { costText, useGenerationCost } from '../credits/usePublicSettings';
 import type { DownloadFormat, FreeQuota } from './api';
 import { DownloadMenu } from './DownloadMenu';
 import { extraFormatsOf } from './extra-formats';
@@ -51,7 +51,8 @@ export function GeneratePanel({
   onDownload,
 }: GeneratePanelProps) {
   const count = Math.max(1, variant.batch ? state.files.length : 1);
-  const cost = variant.serverFree ? 0 : count * CREDITS_PER_GENERATION;
+  const price = useGenerationCost();
+  const cost = variant.serverFree ? 0 : price === null ? null : count * price;
   const quota = freeQuota ? freeQuotaText(freeQuota) : null;
   const modelDone = state.model.status === 'completed' && state.model.generation !== null;
   const previewDone = state.preview.status === 'completed' && state.preview.generation !== null;
@@ -130,10 +131,10 @@ export function GeneratePanel({
               'No credits required on App66'
             ) : (
               <>
-                Cost: <strong className="text-foreground">{cost} credits</strong>
+                Cost: <strong className="text-foreground">{costText(cost)} credits</strong>
                 {count > 1 ? (
                   <span className="text-xs">
-                    ({count} × {CREDITS_PER_GENERATION})
+                    ({count} × {costText(price)})
                   </span>
                 ) : null}
               </>
@@ -157,7 +158,7 @@ export function GeneratePanel({
               {quota.text}
             </p>
             <p className="text-muted-foreground">
-              Free conversions make the 3D model; a 3D Preview video uses {CREDITS_PER_GENERATION} credits
+              Free conversions make the 3D model; a 3D Preview video uses {costText(price)} credits
               {credits !== null ? ` (your balance: ${credits})` : ''}.
             </p>
           </div>

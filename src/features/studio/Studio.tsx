@@ -6,6 +6,7 @@ import { notify } from '../../components/ui/toaster';
 import { ApiError } from '../../lib/api';
 import { randomId } from '../../lib/uuid';
 import { useAuth } from '../auth/context';
+import { useGenerationCost } from '../credits/usePublicSettings';
 import {
   cancelGeneration,
   createGenerations,
@@ -47,6 +48,7 @@ const FAILED_TO_START: Record<GenerationKind, string> = {
 /** The studio (SPEC §2 "Studio"), configured per variant: /app, /app66, /app88, /app99. */
 export function Studio({ variant }: { variant: StudioVariant }) {
   const { user, openSignIn, refreshUser } = useAuth();
+  const generationCost = useGenerationCost();
   const [state, dispatch] = useReducer(studioReducer, variant, initialStudioState);
   const [buyCredits, setBuyCredits] = useState<'closed' | 'open' | 'mounted'>('closed');
   const [serverError, setServerError] = useState<{
@@ -154,6 +156,7 @@ export function Studio({ variant }: { variant: StudioVariant }) {
       format: state.format,
       credits: user?.credits ?? 0,
       free,
+      price: generationCost,
     });
     if (decision.kind === 'sign-in') return openSignIn();
     if (decision.kind === 'toast')

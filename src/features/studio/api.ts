@@ -1,18 +1,21 @@
-import { ApiError, api } from '../../lib/api';
+import type {
+  DownloadFormat,
+  FreeQuota,
+  Generation,
+  GenerationKind,
+  ModelFormat,
+  Topology,
+  ViewName,
+} from '@lift3d/contract';
+import { api } from '../../lib/api';
 import { getConfig } from '../../lib/config';
-import { getAccessToken } from '../../lib/supabase';
-import type { ExtraFormat } from './extra-formats';
-import type { Generation } from './generation';
-import type { GenerationKind, ModelFormat, Topology } from './variants';
-import type { ViewName } from './views';
 
 /**
- * The studio's calls (DESIGN §6). JSON calls go through the shared client; the multipart upload and the
- * binary downloads need their own fetch but keep its semantics (bearer token, no cookies, no HTTP cache,
- * errors carry the body's `error` field, else the text, else `HTTP {status}`; no response → 'Network error').
+ * The studio's calls (DESIGN §6), all through the shared client: JSON calls with `api.get/post/delete`,
+ * the multipart upload and the binary downloads with `api.raw` (same token, cookie, cache and error rules).
  */
 
-export type DownloadFormat = ModelFormat | ExtraFormat | 'mp4';
+export type { DownloadFormat, FreeQuota };
 
 export interface CreateGenerationInput {
   /** One image, or several for a batch (one job each; the server checks the total cost up front). */
@@ -28,42 +31,6 @@ export interface CreateGenerationInput {
   views?: Array<[ViewName, File]>;
 }
 
-/** The free studio's allowance today (`GET /api/generations/free/quota`). */
-export interface FreeQuota {
-  limit: number;
-  used: number;
-  remaining: number;
-}
-
-async function send(path: string, init: RequestInit): Promise<Response> {
-  const base = (await getConfig()).apiUrl.replace(/\/+$/, '');
-  const token = await getAccessToken();
-  const headers = new Headers(init.headers);
-  if (token) headers.set('Authorization', `Bearer ${token}`);
-  let res: Response;
-  try {
-    res = await fetch(`${base}${path}`, { ...init, headers, credentials: 'omit', cache: 'no-store' });
-  } catch (cause) {
-    throw new ApiError('Network error', 0, cause);
-  }
-  if (!res.ok) {
-    const text = await res.text().catch(() => '');
-    let message = text;
-    let body: unknown = text;
-    try {
-      body = JSON.parse(text);
-      const field = (body as { error?: unknown }).error;
-      if (typeof field === 'string' && field) message = field;
-    } catch {
-      // not JSON: the text is the message
-    }
-    const err = new ApiError(message || `HTTP ${res.status}`, res.status, body);
-    console.error(`api: ${init.method ?? 'GET'} ${path} failed: ${err.message}`);
-    throw err;
-  }
-  return res;
-}
-
 export async function createGenerations(input: CreateGenerationInput): Promise<Generation[]> {
   const form = new FormData();
   for (const image of input.images) form.append('image', image.blob, image.fileName);
@@ -71,7 +38,7 @@ export async function createGenerations(input: CreateGenerationInput): Promise<G
   form.set('topology', input.topology);
   form.set('kind', input.kind);
   for (const [name, file] of input.views ?? []) form.append(`view_${name}`, file, file.name);
-  const res = await send(input.free ? '/generations/free' : '/generations', {
+  const res = await api.raw(input.free ? '/generations/free' : '/generations', {
     method: 'POST',
     body: form,
     headers: { Accept: 'application/json', 'Idempotency-Key': input.idempotencyKey },
@@ -116,7 +83,7 @@ export interface DownloadedFile {
 
 /** Fetches a result file with the caller's token (downloads are owner- or admin-only, so no plain links). */
 export async function downloadGeneration(id: string, format: DownloadFormat): Promise<DownloadedFile> {
-  const res = await send(`/generations/${encodeURIComponent(id)}/download?format=${format}`, {
+  const res = await api.raw(`/generations/${encodeURIComponent(id)}/download?format=${format}`, {
     method: 'GET',
   });
   return { blob: await res.blob(), fileName: fileNameFrom(res.headers.get('content-disposition')) };
@@ -129,7 +96,7 @@ export async function apiUrl(path: string): Promise<string> {
 
 /** A generation's thumbnail fetched with the caller's token (when the API gave no signed link). */
 export async function fetchThumbnail(id: string): Promise<Blob> {
-  const res = await send(`/generations/${encodeURIComponent(id)}/thumbnail`, { method: 'GET' });
+  const res = await api.raw(`/generations/${encodeURIComponent(id)}/thumbnail`, { method: 'GET' });
   return res.blob();
 }
 

@@ -1,33 +1,7 @@
-import type { GenerationKind, ModelFormat, Topology } from './variants';
+import type { Generation } from '@lift3d/contract';
 
-/** A generation as the API returns it (DESIGN §6; extra fields from worker/README.md are optional). */
-export interface Generation {
-  id: string;
-  kind: GenerationKind;
-  status: 'queued' | 'processing' | 'completed' | 'failed';
-  /** 0…1 (fraction done) */
-  progress: number;
-  stage: string | null;
-  error: string | null;
-  format: ModelFormat;
-  topology: Topology;
-  cost: number;
-  createdAt: string;
-  completedAt: string | null;
-  startedAt?: string | null;
-  /** Formats (and mp4) whose files exist, once completed. */
-  files?: string[];
-  /** Signed links relative to the API root (config apiUrl), present once completed. */
-  thumbnailUrl?: string | null;
-  posterUrl?: string | null;
-  videoUrl?: string | null;
-  /** Signed download link without its format: append `glb`, `usdz`… (works without a token). */
-  downloadUrl?: string | null;
-  /** The extra sides sent with the main photo (`right`, `back`, `left`); empty for a single view. */
-  views?: string[];
-  /** What the conversion could not use as given (e.g. a back photo of another object), for the user. */
-  warnings?: string[];
-}
+/** A generation as the API returns it (DESIGN §6), declared once in @lift3d/contract. */
+export type { Generation };
 
 /** The studio's job states (SPEC §3 Studio state, §4 Generation status). */
 export type JobStatus = 'idle' | 'processing' | 'completed' | 'error';

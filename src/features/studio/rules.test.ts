@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { decideGenerate, FORMAT_REQUIRED, IMAGE_REQUIRED } from './rules';
 
-const ready = { signedIn: true, imageCount: 1, format: 'glb', credits: 50, free: false };
+const ready = { signedIn: true, imageCount: 1, format: 'glb', credits: 50, free: false, price: 50 };
 
 describe('decideGenerate (SPEC §5 order)', () => {
   it('asks a signed-out visitor to sign in before anything else', () => {

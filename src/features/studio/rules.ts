@@ -1,5 +1,3 @@
-import { CREDITS_PER_GENERATION } from '../credits/packs';
-
 /**
  * The Generate rules (SPEC §5 "Studio"), checked in the spec's order:
  * 1. not signed in → the sign-in dialog;
@@ -17,6 +15,8 @@ export interface GenerateInput {
   /** The balance the client knows; the server checks again. */
   credits: number;
   free: boolean;
+  /** Credits one conversion costs (GET /api/config); null while not known: the server checks alone. */
+  price: number | null;
 }
 
 export type GenerateDecision =
@@ -39,7 +39,7 @@ export function decideGenerate(input: GenerateInput): GenerateDecision {
   if (!input.signedIn) return { kind: 'sign-in' };
   if (input.imageCount < 1) return { kind: 'toast', ...IMAGE_REQUIRED };
   if (!input.format) return { kind: 'toast', ...FORMAT_REQUIRED };
-  const cost = input.free ? 0 : input.imageCount * CREDITS_PER_GENERATION;
+  const cost = input.free || input.price === null ? 0 : input.imageCount * input.price;
   if (!input.free && input.credits < cost) return { kind: 'buy-credits', cost };
   return { kind: 'generate', cost };
 }

@@ -2,12 +2,18 @@
  * The studio's variants (SPEC §2 "Studio"): one component, configured. `/app` is the studio, `/app66` the free
  * studio, `/app88` the studio plus a local video dropped into the model panel, `/app99` without STL.
  */
-export type ModelFormat = 'glb' | 'gltf' | 'obj' | 'fbx' | 'stl';
-export type Topology = 'low' | 'high';
-export type GenerationKind = 'model' | 'video';
+import {
+  type GenerationKind,
+  MODEL_FORMATS,
+  type ModelFormat,
+  TOPOLOGIES,
+  type Topology,
+} from '@lift3d/contract';
 
-export const ALL_FORMATS: readonly ModelFormat[] = ['glb', 'gltf', 'obj', 'fbx', 'stl'];
-export const ALL_TOPOLOGIES: readonly Topology[] = ['low', 'high'];
+export type { GenerationKind, ModelFormat, Topology };
+
+export const ALL_FORMATS: readonly ModelFormat[] = MODEL_FORMATS;
+export const ALL_TOPOLOGIES: readonly Topology[] = TOPOLOGIES;
 
 export interface StudioVariant {
   id: 'app' | 'app66' | 'app88' | 'app99';

@@ -3,8 +3,9 @@
  * main photo; supabase/functions/api/generations/views.ts). Only a single-image conversion takes them: a batch is
  * several objects, each with its own front.
  */
-export const VIEW_NAMES = ['right', 'back', 'left'] as const;
-export type ViewName = (typeof VIEW_NAMES)[number];
+import { VIEW_NAMES, type ViewName } from '@lift3d/contract';
+
+export { VIEW_NAMES, type ViewName };
 export type ViewFiles = Partial<Record<ViewName, File>>;
 
 export const VIEW_LABELS: Readonly<Record<ViewName, string>> = {

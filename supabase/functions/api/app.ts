@@ -10,6 +10,7 @@ import { adminSettingRoutes } from './admin/settings.routes.ts';
 import { adminTransactionRoutes } from './admin/transactions.routes.ts';
 import { adminUserRoutes } from './admin/users.routes.ts';
 import { analyticsRoutes } from './analytics/routes.ts';
+import { configRoutes } from './config/routes.ts';
 import { authenticate, sessionCheckFor } from './core/auth.ts';
 import { corsMiddleware } from './core/cors.ts';
 import type { AppDeps, AppEnv } from './core/deps.ts';
@@ -43,6 +44,7 @@ export function createApp(deps: AppDeps) {
     authenticate(deps.verify, deps.sessionCheck === undefined ? sessionCheckFor(deps.db) : deps.sessionCheck),
   );
   app.route('/', healthRoutes(deps));
+  app.route('/config', configRoutes(deps));
   app.route('/analytics', analyticsRoutes(deps));
   app.route('/', formRoutes(deps));
   app.route('/users', userRoutes(deps));

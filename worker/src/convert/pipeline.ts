@@ -6,6 +6,7 @@
  * notes: model jobs render one supersampled still for the poster and thumbnail on this thread (no
  * ffmpeg, no render threads); video jobs pay for the full 150-frame turntable and take its poster. Shares: conversion 0–60 % (video 0–35 %), exports to 75 % (45 %), rendering to 100 %.
  */
+import type { GenerationKind } from '@lift3d/contract';
 import {
   createEngine,
   type Engine,
@@ -23,7 +24,7 @@ export interface PipelineInput {
   /** Extra photos of the same object: converted together with `input` (engine/src/multiview). */
   views?: { right?: Uint8Array; back?: Uint8Array; left?: Uint8Array };
   topology: Topology;
-  kind: 'model' | 'video';
+  kind: GenerationKind;
   baseName: string;
   renderThreads: number;
   /** A hosted backend's GLB to normalise instead of converting `input`. */

@@ -1,4 +1,5 @@
 /** Messages between the convert task (the worker) and its engine process. */
+import type { GenerationKind } from '@lift3d/contract';
 import type { ExportFormat, Topology } from '@lift3d/engine';
 
 export interface ConvertRequest {
@@ -7,7 +8,7 @@ export interface ConvertRequest {
   /** Extra photos of the same object (a multi-view generation: public.generation_views). */
   views?: { right?: Uint8Array; back?: Uint8Array; left?: Uint8Array };
   topology: Topology;
-  kind: 'model' | 'video';
+  kind: GenerationKind;
   /** File names inside downloads, e.g. lift3d-1a2b3c4d. */
   baseName: string;
   /** Turntable render threads. */

@@ -23,6 +23,7 @@ import type { HostedRunOptions } from '../backends/run-hosted.ts';
 import { EngineJobError, type EngineRunner } from '../convert/engine-runner.ts';
 import type { Produced } from '../convert/protocol.ts';
 import type { JobPayloads } from '../registry.ts';
+import type { ClaimedGeneration } from './generation-row.ts';
 import { runHostedStep } from './hosted-step.ts';
 
 export interface ConvertDeps {
@@ -75,7 +76,9 @@ export function convertTask(deps: ConvertDeps): Task {
     const { id } = payload as JobPayloads['convert'];
     const job = helpers.job;
     const token = `${job.locked_by ?? 'worker'}:${job.id}:${job.attempts}`;
-    const [gen] = await sql`select * from public.generation_start(${id}, ${token}, ${job.attempts})`;
+    const [gen] = await sql<
+      ClaimedGeneration[]
+    >`select * from public.generation_start(${id}, ${token}, ${job.attempts})`;
     if (!gen?.id) return; // finished, failed or deleted already: nothing to do
     const fail = async (message: string) => {
       await sql`select public.generation_fail(${id}, ${token}, ${message})`;

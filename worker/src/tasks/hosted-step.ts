@@ -10,13 +10,14 @@ import type { HostedBackend } from '../backends/index.ts';
 import { type HostedRunOptions, type HostedRunResult, runHosted } from '../backends/run-hosted.ts';
 import type { HostedJob } from '../backends/types.ts';
 import { EngineJobError } from '../convert/engine-runner.ts';
+import type { ClaimedGeneration } from './generation-row.ts';
 
 export interface HostedStepArgs {
   sql: Sql;
   storage: Storage;
   backend: HostedBackend;
   /** The generation row as generation_start returned it. */
-  gen: Record<string, unknown>;
+  gen: ClaimedGeneration;
   token: string;
   input: Uint8Array;
   /** Extra views of the subject (public.generation_views), for the services' multi-image endpoints. */
@@ -29,7 +30,7 @@ export interface HostedStepArgs {
 }
 
 export async function runHostedStep(a: HostedStepArgs): Promise<HostedRunResult> {
-  const id = a.gen.id as string;
+  const id = a.gen.id;
   const prepare = async (bytes: Uint8Array) => {
     try {
       return await imageForProvider(bytes);
@@ -40,8 +41,8 @@ export async function runHostedStep(a: HostedStepArgs): Promise<HostedRunResult>
       throw error;
     }
   };
-  const taskId = a.gen.provider_task_id as string | null;
-  const submittedAt = a.gen.provider_submitted_at as Date | null;
+  const taskId = a.gen.provider_task_id;
+  const submittedAt = a.gen.provider_submitted_at;
   return runHosted(
     a.backend,
     {
@@ -54,8 +55,8 @@ export async function runHostedStep(a: HostedStepArgs): Promise<HostedRunResult>
         return {
           image: await prepare(a.input),
           views,
-          topology: a.gen.topology as 'low' | 'high',
-          faces: (a.gen.provider_faces as number | null) ?? (a.gen.topology === 'high' ? 60000 : 10000),
+          topology: a.gen.topology,
+          faces: a.gen.provider_faces ?? (a.gen.topology === 'high' ? 60000 : 10000),
         };
       },
       recordTask: async (newId) => {

@@ -5,6 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Input } from '../../../components/ui/input';
 import { notify } from '../../../components/ui/toaster';
+import { publicSettingsQuery } from '../../credits/usePublicSettings';
 import { adminApi, type Setting } from '../api';
 import { formatDateTime } from '../format';
 import { PageHeader, StateMessage } from '../PageHeader';
@@ -66,6 +67,8 @@ function SettingCard({ setting }: { setting: Setting }) {
     try {
       const saved = await adminApi.updateSetting(setting.key, setting.choices ? value : n);
       client.setQueryData<Setting[]>(KEY, (list) => list?.map((s) => (s.key === saved.key ? saved : s)));
+      // The price and limits the rest of the SPA shows come from these settings (GET /api/config).
+      void client.invalidateQueries({ queryKey: publicSettingsQuery.queryKey });
       notify('Setting Updated', {
         description: `${saved.label} is now ${String(saved.value)}.`,
         variant: 'success',

@@ -6,6 +6,7 @@
  * notes: new packs get a readable id from their name ('Mega Pack' → 'mega-pack', then 'mega-pack-2'…), since
  * the id appears in /checkout?pack=… links; the spec's timestamp id would make those links unreadable.
  */
+import type { AdminCreditPack, Tables } from '@lift3d/contract';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { requireAdmin } from '../core/auth.ts';
@@ -13,6 +14,7 @@ import type { Tx } from '../core/db.ts';
 import type { AppDeps, AppEnv } from '../core/deps.ts';
 import { badRequest, notFound } from '../core/errors.ts';
 import { parseJson } from '../core/validate.ts';
+import { type PackSummaryRow, packSummary } from '../payments/pack-json.ts';
 
 export const ADMIN_PACKS_DEFAULTS = {
   currency: 'EUR',
@@ -20,20 +22,7 @@ export const ADMIN_PACKS_DEFAULTS = {
   maxPriceCents: 10_000_00,
 } as const;
 
-interface PackRow {
-  id: string;
-  name: string;
-  credits: number;
-  price_cents: number;
-  currency: string;
-  popular: boolean;
-  active: boolean;
-  note: string;
-  external_product_id: string | null;
-  sort: number;
-  created_at: Date;
-  updated_at: Date;
-}
+type PackRow = PackSummaryRow & Pick<Tables<'credit_packs'>, 'sort' | 'created_at' | 'updated_at'>;
 
 const Fields = {
   name: z.string().trim().min(1, 'Name is required.').max(80, 'Name can be at most 80 characters.'),
@@ -65,21 +54,8 @@ const PackChanges = z.object(Fields).partial();
 
 const PackId = z.string().regex(/^[a-z0-9][a-z0-9-]{0,39}$/);
 
-function toApiPack(r: PackRow) {
-  return {
-    id: r.id,
-    name: r.name,
-    credits: r.credits,
-    priceCents: r.price_cents,
-    price: r.price_cents / 100,
-    currency: r.currency,
-    popular: r.popular,
-    status: r.active ? 'active' : 'inactive',
-    note: r.note,
-    externalProductId: r.external_product_id,
-    createdAt: r.created_at.toISOString(),
-    updatedAt: r.updated_at.toISOString(),
-  };
+function toApiPack(r: PackRow): AdminCreditPack {
+  return { ...packSummary(r), createdAt: r.created_at.toISOString(), updatedAt: r.updated_at.toISOString() };
 }
 
 export function slugFor(name: string): string {

@@ -1,11 +1,12 @@
 /** The one error type of the api function; the central handler turns it into `{error}` JSON. */
+import type { ErrorCode } from '@lift3d/contract';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 
 export class ApiError extends Error {
   constructor(
     readonly status: ContentfulStatusCode,
     message: string,
-    readonly code?: string,
+    readonly code?: ErrorCode,
   ) {
     super(message);
     this.name = 'ApiError';

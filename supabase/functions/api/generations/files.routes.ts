@@ -3,12 +3,14 @@
  * /thumbnail. Either the caller's token (owner or admin, decided by RLS) or a signed link from the
  * generation JSON (for <img>, <video> and plain links). No extra charge, any number of times.
  */
+
+import { DOWNLOAD_FORMATS, EXTRA_MODEL_FORMATS } from '@lift3d/contract';
 import { type Context, Hono } from 'hono';
 import { requireUser } from '../core/auth.ts';
 import type { AppDeps, AppEnv } from '../core/deps.ts';
 import { ApiError, badRequest, notFound } from '../core/errors.ts';
 import { checkId, resolveStorage, storageUnavailable } from './routes.ts';
-import { DOWNLOAD_FORMATS, EXTRA_MODEL_FORMATS, type GenerationRow, type OutputFile } from './rows.ts';
+import type { GenerationRow, OutputFile } from './rows.ts';
 import { verifyGeneration } from './signed-urls.ts';
 
 export function generationFileRoutes(deps: AppDeps) {

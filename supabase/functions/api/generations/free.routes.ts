@@ -58,8 +58,8 @@ export function freeGenerationRoutes(deps: AppDeps) {
       await storeUploads(storage, [image]);
       let row: GenerationRow;
       try {
-        [row] = (await asApiForCaller(caller, (tx) =>
-          tx.unsafe(
+        [row] = await asApiForCaller(caller, (tx) =>
+          tx.unsafe<GenerationRow[]>(
             `select ${GENERATION_COLUMNS} from public.create_free_generation($1, $2, $3, $4, $5, $6, $7)`,
             [
               format,
@@ -71,7 +71,7 @@ export function freeGenerationRoutes(deps: AppDeps) {
               fingerprint,
             ],
           ),
-        )) as unknown as GenerationRow[];
+        );
       } catch (error) {
         await storage.delete(image.key);
         throw error;

@@ -104,11 +104,11 @@ export function generationRoutes(deps: AppDeps) {
           const created: GenerationRow[] = [];
           for (const [i, u] of uploads.entries()) {
             const key = keys[i];
-            const [row] = await tx.unsafe(
+            const [row] = await tx.unsafe<GenerationRow[]>(
               `select ${GENERATION_COLUMNS} from public.create_generation($1, $2, $3, $4, $5, $6, $7, $8)`,
               [kind, format, topology, u.key, u.type, u.bytes.byteLength, key, hashes[i]],
             );
-            created.push(row as unknown as GenerationRow);
+            created.push(row);
           }
           // A replayed request got its earlier generation back, with the views it was created with.
           if (views.length && created[0].input_key === uploads[0].key) {
@@ -142,15 +142,13 @@ export function generationRoutes(deps: AppDeps) {
       const limit = Math.min(100, Math.max(1, Number(c.req.query('limit') ?? 50) || 50));
       const offset = queryInt(c.req.query('offset'), 'offset', { fallback: 0, min: 0, max: 1_000_000 });
       const rows = await db.asCaller(caller, (tx) =>
-        tx.unsafe(
+        tx.unsafe<GenerationRow[]>(
           `select ${GENERATION_COLUMNS} from public.generations
             where user_id = $1 order by created_at desc, id limit $2 offset $3`,
           [caller.userId, limit, offset],
         ),
       );
-      const generations = await Promise.all(
-        rows.map((row) => generationJson(row as unknown as GenerationRow, config.generations)),
-      );
+      const generations = await Promise.all(rows.map((row) => generationJson(row, config.generations)));
       const named = await db.asCaller(caller, (tx) =>
         viewsOf(
           tx,
@@ -167,13 +165,15 @@ export function generationRoutes(deps: AppDeps) {
       const caller = requireUser(c.get('caller'));
       const id = checkId(c.req.param('id'));
       const [row] = await db.asCaller(caller, (tx) =>
-        tx.unsafe(`select ${GENERATION_COLUMNS} from public.generations where id = $1`, [id]),
+        tx.unsafe<GenerationRow[]>(`select ${GENERATION_COLUMNS} from public.generations where id = $1`, [
+          id,
+        ]),
       );
       if (!row) throw notFound('No generation with this id.');
       const named = await db.asCaller(caller, (tx) => viewsOf(tx, [id]));
       return c.json({
         generation: {
-          ...(await generationJson(row as unknown as GenerationRow, config.generations)),
+          ...(await generationJson(row, config.generations)),
           views: named.get(id) ?? [],
         },
       });
@@ -183,10 +183,10 @@ export function generationRoutes(deps: AppDeps) {
       const caller = requireUser(c.get('caller'));
       const id = checkId(c.req.param('id'));
       const [row] = await db.asCaller(caller, (tx) =>
-        tx.unsafe(`select ${GENERATION_COLUMNS} from public.cancel_generation($1)`, [id]),
+        tx.unsafe<GenerationRow[]>(`select ${GENERATION_COLUMNS} from public.cancel_generation($1)`, [id]),
       );
       return c.json({
-        generation: await generationJson(row as unknown as GenerationRow, config.generations),
+        generation: await generationJson(row, config.generations),
       });
     })
     .delete('/:id', async (c) => {

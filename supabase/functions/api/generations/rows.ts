@@ -2,15 +2,17 @@
  * The generation as the API shows it (DESIGN §6), with signed links to its files.
  * Links are relative to the API root (config.json's apiUrl): `${apiUrl}${thumbnailUrl}`.
  */
+import {
+  DOWNLOAD_FORMATS,
+  type Generation,
+  type GenerationKind,
+  type GenerationStatus,
+  type ModelFormat,
+  type Tables,
+  type Topology,
+} from '@lift3d/contract';
 import type { GenerationsConfig } from '../core/config.ts';
 import { signGeneration } from './signed-urls.ts';
-
-/** Formats a user picks when converting (the SQL functions check the same list). */
-export const MODEL_FORMATS = ['glb', 'gltf', 'obj', 'fbx', 'stl'] as const;
-/** Made by every conversion as well, for AR (USDZ) and printing (3MF); models made before them lack them. */
-export const EXTRA_MODEL_FORMATS = ['usdz', '3mf'] as const;
-export const DOWNLOAD_FORMATS = [...MODEL_FORMATS, ...EXTRA_MODEL_FORMATS, 'mp4'] as const;
-export type DownloadFormat = (typeof DOWNLOAD_FORMATS)[number];
 
 export interface OutputFile {
   key: string;
@@ -20,30 +22,38 @@ export interface OutputFile {
   name: string;
 }
 
-export interface GenerationRow {
-  id: string;
-  user_id: string;
-  kind: 'model' | 'video';
-  status: 'queued' | 'processing' | 'completed' | 'failed';
-  progress: number;
-  stage: string;
-  error: string | null;
-  format: string;
-  topology: string;
-  cost: number;
-  input_key: string;
+/**
+ * The columns GENERATION_COLUMNS reads, typed from the generated database types; the text columns the
+ * table's check constraints limit are narrowed to the contract's enums, `outputs` to its known shape.
+ */
+export type GenerationRow = Pick<
+  Tables<'generations'>,
+  | 'id'
+  | 'user_id'
+  | 'progress'
+  | 'stage'
+  | 'error'
+  | 'cost'
+  | 'input_key'
+  | 'warnings'
+  | 'created_at'
+  | 'started_at'
+  | 'completed_at'
+> & {
+  kind: GenerationKind;
+  status: GenerationStatus;
+  format: ModelFormat;
+  topology: Topology;
   outputs: Record<string, OutputFile>;
-  /** What the conversion could not use as given (a mismatched extra view); empty for most. */
-  warnings: string[] | null;
-  created_at: Date;
-  started_at: Date | null;
-  completed_at: Date | null;
-}
+};
 
 export const GENERATION_COLUMNS =
   'id, user_id, kind, status, progress, stage, error, format, topology, cost, input_key, outputs, warnings, created_at, started_at, completed_at';
 
-export async function generationJson(row: GenerationRow, config: GenerationsConfig | undefined) {
+export async function generationJson(
+  row: GenerationRow,
+  config: GenerationsConfig | undefined,
+): Promise<Generation> {
   const files = DOWNLOAD_FORMATS.filter((f) => row.outputs?.[f]);
   let links: Record<string, string | null> = {};
   if (config?.urlSecret && row.status === 'completed') {

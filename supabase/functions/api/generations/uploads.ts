@@ -2,13 +2,13 @@
  * The image uploads of the generation routes (paid and free): the multipart body, its text fields, the
  * images recognised by content, and storing them under random keys (never the user's file name).
  */
+import { MODEL_FORMATS, ModelFormat } from '@lift3d/contract';
 import type { Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { Storage } from '../../_shared/storage/index.ts';
 import type { GenerationsConfig } from '../core/config.ts';
 import { ApiError, badRequest } from '../core/errors.ts';
 import { checkImage } from './check-image.ts';
-import { MODEL_FORMATS } from './rows.ts';
 import { sniffImage } from './sniff-image.ts';
 
 export type UploadLimits = Pick<
@@ -85,13 +85,12 @@ export async function readUploadForm(c: Context): Promise<UploadForm> {
 }
 
 /** The required `format` field. */
-export function readFormat(upload: UploadForm): string {
+export function readFormat(upload: UploadForm): ModelFormat {
   const format = upload.field('format');
   if (!format) throw badRequest('Please select a 3D format.');
-  if (!(MODEL_FORMATS as readonly string[]).includes(format)) {
-    throw badRequest(`format must be one of ${MODEL_FORMATS.join(', ')}.`);
-  }
-  return format;
+  const parsed = ModelFormat.safeParse(format);
+  if (!parsed.success) throw badRequest(`format must be one of ${MODEL_FORMATS.join(', ')}.`);
+  return parsed.data;
 }
 
 /** The `image` files (1 to `maxFiles`), each checked for size and recognised by its bytes. */

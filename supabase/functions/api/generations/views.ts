@@ -4,12 +4,10 @@
  * under random keys, and recorded with the generation by public.add_generation_view in the same
  * transaction that created it.
  */
+import { VIEW_NAMES, type ViewName } from '@lift3d/contract';
 import { ApiError, badRequest } from '../core/errors.ts';
 import { sniffImage } from './sniff-image.ts';
 import type { Upload, UploadForm, UploadLimits } from './uploads.ts';
-
-export const VIEW_NAMES = ['right', 'back', 'left'] as const;
-export type ViewName = (typeof VIEW_NAMES)[number];
 
 const LABEL: Record<ViewName, string> = { right: 'right-side', back: 'back', left: 'left-side' };
 const EXTENSIONS: Record<string, string> = {

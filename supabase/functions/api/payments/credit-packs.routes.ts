@@ -1,20 +1,10 @@
 /** GET /api/credit-packs: the packs the caller may see (RLS: active ones; admins may ask for all). */
+import type { CreditPack, Tables } from '@lift3d/contract';
 import { Hono } from 'hono';
 import type { AppDeps, AppEnv } from '../core/deps.ts';
+import { type PackSummaryRow, packSummary } from './pack-json.ts';
 
-interface PackRow {
-  id: string;
-  name: string;
-  credits: number;
-  price_cents: number;
-  currency: string;
-  popular: boolean;
-  active: boolean;
-  note: string;
-  bonus: string | null;
-  features: string[];
-  external_product_id: string | null;
-}
+type PackRow = PackSummaryRow & Pick<Tables<'credit_packs'>, 'bonus' | 'features'>;
 
 export function creditPackRoutes({ db }: AppDeps) {
   return new Hono<AppEnv>().get('/', async (c) => {
@@ -28,20 +18,7 @@ export function creditPackRoutes({ db }: AppDeps) {
          where active or ${all}
          order by sort, id`,
     );
-    const packs = rows.map((r) => ({
-      id: r.id,
-      name: r.name,
-      credits: r.credits,
-      priceCents: r.price_cents,
-      price: r.price_cents / 100,
-      currency: r.currency,
-      popular: r.popular,
-      status: r.active ? 'active' : 'inactive',
-      note: r.note,
-      bonus: r.bonus,
-      features: r.features,
-      externalProductId: r.external_product_id,
-    }));
+    const packs = rows.map((r): CreditPack => ({ ...packSummary(r), bonus: r.bonus, features: r.features }));
     c.header('Cache-Control', 'no-store');
     return c.json({ packs });
   });

@@ -2,33 +2,17 @@
  * The spec's `user` object (DESIGN §6) read from `public.profiles`, always inside the caller's
  * transaction so row-level security decides who sees whom.
  */
+import type { Tables, User } from '@lift3d/contract';
 import { z } from 'zod';
 import type { Tx } from '../core/db.ts';
 import { badRequest, notFound } from '../core/errors.ts';
 
-export interface ApiUser {
-  id: string;
-  name: string;
-  email: string;
-  credits: number;
-  createdAt: string;
-  updatedAt: string;
-  has_password: boolean;
-  is_admin: boolean;
-}
+type ProfileRow = Pick<
+  Tables<'profiles'>,
+  'id' | 'name' | 'email' | 'credits' | 'created_at' | 'updated_at' | 'has_password' | 'is_admin'
+>;
 
-interface ProfileRow {
-  id: string;
-  name: string;
-  email: string;
-  credits: number;
-  created_at: Date;
-  updated_at: Date;
-  has_password: boolean;
-  is_admin: boolean;
-}
-
-export function toApiUser(row: ProfileRow): ApiUser {
+export function toApiUser(row: ProfileRow): User {
   return {
     id: row.id,
     name: row.name,
@@ -42,7 +26,7 @@ export function toApiUser(row: ProfileRow): ApiUser {
 }
 
 /** The profile `id` as the caller may see it, or a 404 (someone else's profile looks like no profile). */
-export async function readUser(tx: Tx, id: string): Promise<ApiUser> {
+export async function readUser(tx: Tx, id: string): Promise<User> {
   const rows = await tx<ProfileRow[]>`
     select id, name, email, credits, created_at, updated_at, has_password, is_admin
       from public.profiles where id = ${id}`;

@@ -1,0 +1,12 @@
+/**
+ * @lift3d/contract: the wire contract of Lift3D in one place. zod schemas, their inferred types and the
+ * enums shared by the api function (Deno, through its import map), the worker and engine (Node workspaces)
+ * and the SPA (Vite). One declaration each; everything else imports it from here.
+ */
+export * from './config.ts';
+export * from './credit-pack.ts';
+export type { Database, Enums, Json, Tables, Views } from './database.ts';
+export * from './errors.ts';
+export * from './formats.ts';
+export * from './generation.ts';
+export * from './user.ts';

@@ -1,0 +1,22 @@
+/**
+ * GET /api/config: the price of a conversion and the limits a user meets, for everyone (signed in or
+ * not). Price and free quota come from the database (admin-editable settings, read by the same SQL
+ * fallbacks that charge); batch and upload limits are this function's own, so the SPA never guesses them.
+ */
+import { PublicSettings } from '@lift3d/contract';
+import { Hono } from 'hono';
+import type { AppDeps, AppEnv } from '../core/deps.ts';
+import { UPLOAD_DEFAULTS } from '../generations/uploads.ts';
+
+export function configRoutes({ db, config }: AppDeps) {
+  const limits = config.generations ?? UPLOAD_DEFAULTS;
+  return new Hono<AppEnv>().get('/', async (c) => {
+    const [row] = await db.asService((tx) => tx`select public.public_settings() as settings`);
+    const settings = PublicSettings.parse({
+      ...row.settings,
+      maxBatch: limits.maxBatch,
+      maxUploadBytes: limits.maxImageBytes,
+    });
+    return c.json(settings);
+  });
+}
