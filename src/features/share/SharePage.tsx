@@ -70,6 +70,8 @@ export function SharePage({ slug }: { slug: string }) {
     // A revoked link must not linger: never served from an old answer.
     gcTime: 0,
     staleTime: 0,
+    // A refetch signs new links, which would reload the viewer and the video mid-view.
+    refetchOnWindowFocus: false,
     retry: (count, e) => !(e instanceof ApiError && e.status === 404) && count < 2,
   });
   const absolute = useAbsolute(model);
@@ -145,9 +147,10 @@ export function SharePage({ slug }: { slug: string }) {
               </Card>
             ) : null}
 
-            {model && fileUrl ? (
+            {model ? (
+              // ArButton makes the api-relative link absolute itself.
               <ArButton
-                generation={{ id: model.slug, files: model.files, downloadUrl: fileUrl }}
+                generation={{ id: model.slug, files: model.files, downloadUrl: model.fileUrl }}
                 className="w-full"
               />
             ) : null}
