@@ -52,7 +52,7 @@ test('share a model: public page signed out, Open Graph tags, downloads only whe
   page,
   baseURL,
 }) => {
-  test.setTimeout(600_000);
+  test.setTimeout(900_000);
   const who = newIdentity('share');
   const userId = await signUpByApi(baseURL!, who);
   await grantCredits(userId, 100);
