@@ -47,7 +47,8 @@ export async function signInThroughDialog(page: Page, email: string, password: s
   // "Welcome Back!" shows for 1.2 s before the dialog closes; on a busy machine it can be gone before a check
   // sees it, so the shared helper waits for what lasts: the studio and the account menu.
   await page.waitForURL('**/app');
-  await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
+  // The menu is a lazy chunk: on a machine under heavy load it can take longer than the default 10 s.
+  await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible({ timeout: 30_000 });
 }
 
 export async function signOutThroughMenu(page: Page) {

@@ -8,6 +8,7 @@ import { createServer, type IncomingMessage, request, type Server, type ServerRe
 import { extname, join, normalize, sep } from 'node:path';
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import type { PaymentMode } from '@lift3d/contract';
+import { SHARE_PAGE, serveSharePage } from './gateway-share.ts';
 import type { Log } from './log.ts';
 import { securityHeaders } from './security-headers.ts';
 
@@ -67,6 +68,24 @@ export function createGateway(options: GatewayOptions): Server {
     }
     if (url.pathname === '/api' || url.pathname.startsWith('/api/')) return proxy(req, res, api, options.log);
     if (url.pathname === '/config.json') return sendConfig(req, res, options.publicConfig);
+    const share = SHARE_PAGE.exec(url.pathname);
+    if (share && (req.method === 'GET' || req.method === 'HEAD')) {
+      const origin = `${viaHttps(req) ? 'https' : 'http'}://${req.headers.host ?? 'localhost'}`;
+      const slug = share[1] ?? '';
+      void serveSharePage(req, res, {
+        slug,
+        distDir: options.distDir,
+        apiOrigin: api.origin,
+        origin,
+        log: options.log,
+      }).catch((error: Error) => {
+        options.log(`share page ${slug}: ${error.message}`);
+        if (res.headersSent) return res.destroy();
+        res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' });
+        res.end('The share page could not be built.');
+      });
+      return;
+    }
     return serveStatic(req, res, url.pathname, options.distDir);
   });
 }

@@ -92,6 +92,8 @@ export async function startStack(localConfig: LocalConfig, options: StackOptions
       extraEnv: {
         STORAGE_DIR: join(config.dataDir, 'storage'),
         URL_SIGNING_SECRET: config.urlSigningSecret,
+        // og:image links of share pages point at the gateway's /api, where browsers and crawlers reach it.
+        PUBLIC_API_URL: `${config.siteUrl.replace(/\/+$/, '')}/api`,
         // /api/health asks the auth server through the gateway, as a browser reaches it.
         AUTH_HEALTH_URL: `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${config.port}/auth/v1/health`,
       },

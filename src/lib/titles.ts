@@ -30,6 +30,8 @@ const TITLES: Readonly<Record<string, string>> = {
 
 export function titleFor(pathname: string): string {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  // Shared models (/m/{slug}): the crawler's HTML carries the model's own title from the server.
+  if (path.startsWith('/m/')) return `Shared 3D model · ${SITE}`;
   const title = TITLES[path];
   if (!title) return `Page not found · ${SITE}`;
   return path === '/' ? title : `${title} · ${SITE}`;

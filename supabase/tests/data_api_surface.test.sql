@@ -16,7 +16,10 @@ insert into allowed values
   ('authenticated', 'admin_set_credits(uuid,integer)'),
   ('authenticated', 'cancel_generation(uuid)'),
   ('authenticated', 'create_generation(text,text,text,text,text,integer,text,text)'),
-  ('authenticated', 'delete_generation(uuid)');
+  ('authenticated', 'delete_generation(uuid)'),
+  ('authenticated', 'revoke_share(uuid)'),
+  ('authenticated', 'set_share_downloads(uuid,boolean)'),
+  ('authenticated', 'share_generation(uuid,boolean)');
 
 create temp table callable as
 select r.role, replace(p.oid::regprocedure::text, 'public.', '') as fn

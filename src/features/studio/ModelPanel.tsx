@@ -4,6 +4,7 @@ import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { cn } from '../../lib/cn';
+import { ShareButton } from '../share/ShareDialog';
 import { ArButton } from './ArButton';
 import { isVideoFile, percent } from './format';
 import { STATUS_LABELS, stageLabel } from './generation';
@@ -270,10 +271,15 @@ export function ModelPanel({
       {showing === 'video' && !state.droppedVideo && mp4.url ? (
         <div className="flex items-center justify-between gap-3 border-t border-border px-5 py-2.5 text-xs text-muted-foreground">
           <span>Turntable preview · muted, looped</span>
-          <Button variant="ghost" size="sm" onClick={onDownloadVideo} data-testid="download-video">
-            <DownloadIcon />
-            Download MP4
-          </Button>
+          <div className="flex shrink-0 items-center gap-1.5">
+            {preview.generation?.status === 'completed' ? (
+              <ShareButton generationId={preview.generation.id} />
+            ) : null}
+            <Button variant="ghost" size="sm" onClick={onDownloadVideo} data-testid="download-video">
+              <DownloadIcon />
+              Download MP4
+            </Button>
+          </div>
         </div>
       ) : null}
       {showing === 'video' && state.droppedVideo ? (
@@ -286,6 +292,9 @@ export function ModelPanel({
           <span className="min-w-48 flex-1">Drag to orbit · scroll or pinch to zoom · right-drag to pan</span>
           <div className="flex shrink-0 items-center gap-1.5">
             <ArButton generation={model.generation} size="sm" />
+            {model.generation?.status === 'completed' ? (
+              <ShareButton generationId={model.generation.id} />
+            ) : null}
             <Button
               variant="ghost"
               size="sm"

@@ -7,6 +7,7 @@ import { Button, buttonVariants } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Dropdown, DropdownItem } from '../../components/ui/menu';
 import { notify } from '../../components/ui/toaster';
+import { ShareButton } from '../share/ShareDialog';
 import { ArButton } from './ArButton';
 import {
   apiUrl,
@@ -190,6 +191,7 @@ export function MyModels() {
               ) : null}
             </div>
             <div className="flex shrink-0 items-center gap-1.5">
+              {status === 'completed' ? <ShareButton generationId={g.id} compact /> : null}
               {status === 'completed' ? (
                 <Dropdown
                   triggerLabel="Download"

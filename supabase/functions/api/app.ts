@@ -24,6 +24,8 @@ import { healthRoutes } from './health/routes.ts';
 import { creditPackRoutes } from './payments/credit-packs.routes.ts';
 import { demoPaymentRoutes } from './payments/demo.routes.ts';
 import { paypalRoutes } from './payments/paypal.routes.ts';
+import { shareOwnerRoutes } from './share/owner.routes.ts';
+import { sharePublicRoutes } from './share/public.routes.ts';
 import { creditRoutes } from './users/credits.routes.ts';
 import { userRoutes } from './users/routes.ts';
 
@@ -52,6 +54,8 @@ export function createApp(deps: AppDeps) {
   app.route('/generations/free', freeGenerationRoutes(deps));
   app.route('/generations', generationRoutes(deps));
   app.route('/generations', generationFileRoutes(deps));
+  app.route('/generations', shareOwnerRoutes(deps));
+  app.route('/share', sharePublicRoutes(deps));
   app.route('/credit-packs', creditPackRoutes(deps));
   app.route('/paypal', paypalRoutes(deps));
   app.route('/demo', demoPaymentRoutes(deps));

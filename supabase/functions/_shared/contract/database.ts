@@ -107,6 +107,15 @@ export interface Database {
         mail_id: string | null;
         created_at: Date;
       };
+      model_shares: {
+        id: string;
+        generation_id: string;
+        user_id: string;
+        slug: string;
+        allow_downloads: boolean;
+        created_at: Date;
+        revoked_at: Date | null;
+      };
       payment_events: {
         id: string;
         provider: string;
@@ -269,6 +278,7 @@ export interface Database {
       };
       is_admin: { Args: Record<string, never>; Returns: boolean };
       message_mail_text: { Args: { p_kind: string; p_email: string; p_payload: Json }; Returns: string };
+      owned_completed_generation: { Args: { p_id: string }; Returns: Tables<'generations'> };
       payment_order_json: {
         Args: { o: Tables<'payment_orders'>; p_credited: boolean; p_balance: number };
         Returns: Json;
@@ -294,10 +304,27 @@ export interface Database {
         Returns: boolean;
       };
       reverse_payment_order: { Args: { p_capture_id: string; p_kind: string }; Returns: Json };
+      revoke_share: { Args: { p_id: string }; Returns: boolean };
       service_health: { Args: { p_stale_seconds?: number }; Returns: Json };
       set_payment_event_result: { Args: { p_id: string; p_result: Json }; Returns: undefined };
+      set_share_downloads: { Args: { p_id: string; p_allow: boolean }; Returns: Tables<'model_shares'> };
       setting_int: { Args: { p_key: string; p_default: number }; Returns: number };
       setting_text: { Args: { p_key: string; p_default: string }; Returns: string };
+      share_generation: {
+        Args: { p_id: string; p_allow_downloads?: boolean };
+        Returns: Tables<'model_shares'>;
+      };
+      shared_model: {
+        Args: { p_slug: string };
+        Returns: {
+          slug: string | null;
+          allow_downloads: boolean | null;
+          kind: string | null;
+          topology: string | null;
+          shared_at: Date | null;
+          outputs: Json | null;
+        }[];
+      };
       submit_message: {
         Args: { p_kind: string; p_email: string; p_payload: Json; p_ip_hash?: string; p_user?: string };
         Returns: string;

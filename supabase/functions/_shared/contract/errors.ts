@@ -16,6 +16,7 @@ export const ERROR_CODES = [
   'invalid_token',
   'invalid_signature',
   'session_ended',
+  'bad_gateway',
 ] as const;
 export const ErrorCode = z.enum(ERROR_CODES);
 export type ErrorCode = z.infer<typeof ErrorCode>;

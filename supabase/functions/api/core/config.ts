@@ -36,6 +36,15 @@ export interface ApiConfig {
   health?: HealthConfig;
   /** Uploads, results and signed file links of generations (absent: those routes answer 503). */
   generations?: GenerationsConfig;
+  /** Share pages' HTML endpoint (GET /api/share/:slug/page); absent: that endpoint answers 503. */
+  share?: ShareConfig;
+}
+
+export interface ShareConfig {
+  /** The SPA's public URL (SITE_URL): where index.html is fetched and what og:url names. */
+  siteUrl: string | null;
+  /** The api's public URL (PUBLIC_API_URL, else `${SUPABASE_URL}/functions/v1/api`), for og:image. */
+  apiUrl: string | null;
 }
 
 export interface GenerationsConfig {
@@ -149,6 +158,12 @@ export function loadConfig(env: Env): ApiConfig {
     paypal: loadPayPal(env),
     generations: loadGenerations(env, jwtSecret),
     corsOrigins: corsOrigins(env.get('SITE_URL'), env.get('CORS_ORIGINS')),
+    share: {
+      siteUrl: env.get('SITE_URL')?.replace(/\/+$/, '') || null,
+      apiUrl:
+        env.get('PUBLIC_API_URL')?.replace(/\/+$/, '') ||
+        (supabaseUrl ? `${supabaseUrl}/functions/v1/api` : null),
+    },
     clientIp: {
       header: env.get('CLIENT_IP_HEADER') || 'x-forwarded-for',
       trustedHops: Math.max(0, Number(env.get('TRUSTED_PROXY_HOPS') ?? 0) || 0),

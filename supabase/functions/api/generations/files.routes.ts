@@ -11,6 +11,7 @@ import type { AppDeps, AppEnv } from '../core/deps.ts';
 import { ApiError, badRequest, notFound } from '../core/errors.ts';
 import { checkId, resolveStorage, storageUnavailable } from './routes.ts';
 import type { GenerationRow, OutputFile } from './rows.ts';
+import { sendStoredFile } from './send-file.ts';
 import { verifyGeneration } from './signed-urls.ts';
 
 export function generationFileRoutes(deps: AppDeps) {
@@ -75,38 +76,7 @@ export function generationFileRoutes(deps: AppDeps) {
       console.error(`api: generation ${row.id}: stored file ${file.key} is missing`);
       return notFound('This file is no longer available. Please generate the model again.');
     };
-    const headers: Record<string, string> = {
-      'content-type': file.contentType,
-      'content-disposition': `${disposition}; filename="${file.name.replace(/[^A-Za-z0-9._-]/g, '_')}"`,
-      'accept-ranges': 'bytes',
-      'x-content-type-options': 'nosniff',
-    };
-    // <video> asks for byte ranges (Safari insists on them); results are a few MB, so slice in memory.
-    const range = /^bytes=(\d*)-(\d*)$/.exec(rangeHeader ?? '');
-    if (range && (range[1] || range[2])) {
-      const bytes = await storage.getBytes(file.key);
-      if (!bytes) throw missing();
-      const size = bytes.byteLength;
-      const start = range[1] ? Number(range[1]) : Math.max(0, size - Number(range[2]));
-      const end = range[1] && range[2] ? Math.min(size - 1, Number(range[2])) : size - 1;
-      if (start >= size || start > end) {
-        return new Response(null, { status: 416, headers: { 'content-range': `bytes */${size}` } });
-      }
-      return new Response(bytes.subarray(start, end + 1) as Uint8Array<ArrayBuffer>, {
-        status: 206,
-        headers: {
-          ...headers,
-          'content-range': `bytes ${start}-${end}/${size}`,
-          'content-length': String(end - start + 1),
-        },
-      });
-    }
-    const object = await storage.get(file.key);
-    if (!object) throw missing();
-    return new Response(object.body, {
-      status: 200,
-      headers: { ...headers, 'content-length': String(object.size || file.bytes) },
-    });
+    return sendStoredFile(storage, file, disposition, rangeHeader, missing);
   }
 
   return new Hono<AppEnv>()

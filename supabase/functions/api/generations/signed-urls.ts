@@ -28,9 +28,36 @@ export async function verifyGeneration(
   signature: string | undefined,
   now = Date.now(),
 ): Promise<boolean> {
+  return verifySigned((e) => signGeneration(secret, id, e), expires, signature, now);
+}
+
+/**
+ * Links to the files of a shared model (/m/{slug}): they name the share, not the generation, so they cannot
+ * open the owner's download route, and the share route checks on every request that the share still lives.
+ */
+export async function signShare(secret: string, slug: string, expires: number): Promise<string> {
+  return hmacHex(secret, `share-files:${slug}:${expires}`);
+}
+
+export async function verifyShare(
+  secret: string,
+  slug: string,
+  expires: string | undefined,
+  signature: string | undefined,
+  now = Date.now(),
+): Promise<boolean> {
+  return verifySigned((e) => signShare(secret, slug, e), expires, signature, now);
+}
+
+async function verifySigned(
+  sign: (expires: number) => Promise<string>,
+  expires: string | undefined,
+  signature: string | undefined,
+  now: number,
+): Promise<boolean> {
   if (!expires || !signature || !/^\d{1,12}$/.test(expires)) return false;
   if (Number(expires) * 1000 < now) return false;
-  const expected = await signGeneration(secret, id, Number(expires));
+  const expected = await sign(Number(expires));
   if (expected.length !== signature.length) return false;
   let diff = 0;
   for (let i = 0; i < expected.length; i++) diff |= expected.charCodeAt(i) ^ signature.charCodeAt(i);

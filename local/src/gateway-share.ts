@@ -1,0 +1,57 @@
+/**
+ * Share pages for crawlers: `/m/{slug}` is the SPA's index.html with the model's Open Graph tags, taken from
+ * the api's public answer (GET /api/share/:slug). A revoked or unknown link gets index.html with status 404
+ * and no tag of any model (the SPA then says the link is gone). Never cached: revoking ends it at once.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { join } from 'node:path';
+import {
+  injectShareHead,
+  SHARE_SLUG,
+  type SharedModelSummary,
+  shareHeadFor,
+} from '../../supabase/functions/_shared/share-page.ts';
+import type { Log } from './log.ts';
+
+export const SHARE_PAGE = /^\/m\/([^/]+)\/?$/;
+
+export async function serveSharePage(
+  req: IncomingMessage,
+  res: ServerResponse,
+  options: { slug: string; distDir: string; apiOrigin: string; origin: string; log: Log },
+): Promise<void> {
+  const indexFile = join(options.distDir, 'index.html');
+  if (!existsSync(indexFile)) {
+    res.writeHead(503, { 'Content-Type': 'text/plain; charset=utf-8' });
+    return void res.end('The web app is not built yet: run `npm run build`.');
+  }
+  const index = readFileSync(indexFile, 'utf8');
+  const send = (status: number, html: string) => {
+    const body = Buffer.from(html);
+    res.writeHead(status, {
+      'Content-Type': 'text/html; charset=utf-8',
+      'Content-Length': body.length,
+      'Cache-Control': 'no-store',
+    });
+    res.end(req.method === 'HEAD' ? undefined : body);
+  };
+  if (!SHARE_SLUG.test(options.slug)) return send(404, index);
+  let answer: Response;
+  try {
+    answer = await fetch(`${options.apiOrigin}/api/share/${options.slug}`, {
+      headers: { accept: 'application/json' },
+    });
+  } catch (error) {
+    options.log(`share page ${options.slug}: the api is unreachable: ${(error as Error).message}`);
+    return send(502, index);
+  }
+  if (answer.status === 404) return send(404, index);
+  if (!answer.ok) {
+    options.log(`share page ${options.slug}: the api answered ${answer.status}`);
+    return send(502, index);
+  }
+  const { model } = (await answer.json()) as { model: SharedModelSummary & { slug: string } };
+  const head = shareHeadFor(model, `${options.origin}/m/${model.slug}`, `${options.origin}/api`);
+  send(200, injectShareHead(index, head));
+}

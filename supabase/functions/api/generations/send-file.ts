@@ -1,0 +1,48 @@
+/**
+ * Streams one stored result file to the browser, with byte ranges for <video> (Safari insists on them).
+ * Shared by the owner's file routes and the share page's; the caller has already decided who may read it.
+ */
+import type { Storage } from '../../_shared/storage/index.ts';
+import type { ApiError } from '../core/errors.ts';
+import type { OutputFile } from './rows.ts';
+
+export async function sendStoredFile(
+  storage: Storage,
+  file: OutputFile,
+  disposition: 'attachment' | 'inline',
+  rangeHeader: string | undefined,
+  missing: () => ApiError,
+): Promise<Response> {
+  const headers: Record<string, string> = {
+    'content-type': file.contentType,
+    'content-disposition': `${disposition}; filename="${file.name.replace(/[^A-Za-z0-9._-]/g, '_')}"`,
+    'accept-ranges': 'bytes',
+    'x-content-type-options': 'nosniff',
+  };
+  // Results are a few MB, so a range is sliced in memory.
+  const range = /^bytes=(\d*)-(\d*)$/.exec(rangeHeader ?? '');
+  if (range && (range[1] || range[2])) {
+    const bytes = await storage.getBytes(file.key);
+    if (!bytes) throw missing();
+    const size = bytes.byteLength;
+    const start = range[1] ? Number(range[1]) : Math.max(0, size - Number(range[2]));
+    const end = range[1] && range[2] ? Math.min(size - 1, Number(range[2])) : size - 1;
+    if (start >= size || start > end) {
+      return new Response(null, { status: 416, headers: { 'content-range': `bytes */${size}` } });
+    }
+    return new Response(bytes.subarray(start, end + 1) as Uint8Array<ArrayBuffer>, {
+      status: 206,
+      headers: {
+        ...headers,
+        'content-range': `bytes ${start}-${end}/${size}`,
+        'content-length': String(end - start + 1),
+      },
+    });
+  }
+  const object = await storage.get(file.key);
+  if (!object) throw missing();
+  return new Response(object.body, {
+    status: 200,
+    headers: { ...headers, 'content-length': String(object.size || file.bytes) },
+  });
+}

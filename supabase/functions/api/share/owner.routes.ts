@@ -1,0 +1,72 @@
+/**
+ * The owner's share switch of one model (under /api/generations/:id/share): GET the live share (or null),
+ * POST to share (returns the live link if there is one), PATCH {allowDownloads}, DELETE to stop sharing.
+ * Every write is one owner-checked SQL function run as the caller.
+ */
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { requireUser } from '../core/auth.ts';
+import type { AppDeps, AppEnv } from '../core/deps.ts';
+import { parseJson } from '../core/validate.ts';
+import { checkId } from '../generations/routes.ts';
+
+interface ShareRow {
+  slug: string;
+  allow_downloads: boolean;
+  created_at: Date;
+}
+
+const shareJson = (row: ShareRow | undefined) =>
+  row
+    ? {
+        slug: row.slug,
+        path: `/m/${row.slug}`,
+        allowDownloads: row.allow_downloads,
+        createdAt: new Date(row.created_at).toISOString(),
+      }
+    : null;
+
+const ShareRequest = z.object({ allowDownloads: z.boolean().optional() }).strict();
+const DownloadsChange = z.object({ allowDownloads: z.boolean() }).strict();
+
+export function shareOwnerRoutes(deps: AppDeps) {
+  const { db } = deps;
+  return new Hono<AppEnv>()
+    .get('/:id/share', async (c) => {
+      const caller = requireUser(c.get('caller'));
+      const id = checkId(c.req.param('id'));
+      const rows = await db.asCaller(
+        caller,
+        (tx) => tx<ShareRow[]>`select s.slug, s.allow_downloads, s.created_at from public.model_shares s
+                                 join public.generations g on g.id = s.generation_id
+                                where s.generation_id = ${id} and s.revoked_at is null`,
+      );
+      return c.json({ share: shareJson(rows[0]) });
+    })
+    .post('/:id/share', async (c) => {
+      const caller = requireUser(c.get('caller'));
+      const id = checkId(c.req.param('id'));
+      const body = await parseJson(c, ShareRequest);
+      const rows = await db.asCaller(
+        caller,
+        (tx) => tx<ShareRow[]>`select * from public.share_generation(${id}, ${body.allowDownloads ?? false})`,
+      );
+      return c.json({ share: shareJson(rows[0]) });
+    })
+    .patch('/:id/share', async (c) => {
+      const caller = requireUser(c.get('caller'));
+      const id = checkId(c.req.param('id'));
+      const body = await parseJson(c, DownloadsChange);
+      const rows = await db.asCaller(
+        caller,
+        (tx) => tx<ShareRow[]>`select * from public.set_share_downloads(${id}, ${body.allowDownloads})`,
+      );
+      return c.json({ share: shareJson(rows[0]) });
+    })
+    .delete('/:id/share', async (c) => {
+      const caller = requireUser(c.get('caller'));
+      const id = checkId(c.req.param('id'));
+      await db.asCaller(caller, (tx) => tx`select public.revoke_share(${id})`);
+      return c.json({ share: null });
+    });
+}
