@@ -36,6 +36,17 @@ export interface ApiConfig {
   health?: HealthConfig;
   /** Uploads, results and signed file links of generations (absent: those routes answer 503). */
   generations?: GenerationsConfig;
+  /** How /api/v1 fetches an `image_url` beyond the defaults of v1/fetch-image.ts. */
+  imageUrl?: ImageUrlConfig;
+}
+
+export interface ImageUrlConfig {
+  timeoutMs?: number;
+  maxRedirects?: number;
+  /** IMAGE_URL_CA_FILE: extra trusted root certificates (PEM), for a local https test server. */
+  caCerts?: string[];
+  /** IMAGE_URL_TRUSTED_ORIGINS: origins that may resolve to non-public addresses; development only. */
+  trustedOrigins?: string[];
 }
 
 export interface GenerationsConfig {
@@ -112,6 +123,24 @@ function loadGenerations(env: Env, jwtSecret: string | null): GenerationsConfig 
   };
 }
 
+function loadImageUrl(env: Env, development: boolean): ImageUrlConfig {
+  const caFile = env.get('IMAGE_URL_CA_FILE');
+  const trusted = (env.get('IMAGE_URL_TRUSTED_ORIGINS') ?? '')
+    .split(',')
+    .map((o) => o.trim())
+    .filter(Boolean);
+  if (trusted.length && !development) {
+    throw new Error(
+      'config: IMAGE_URL_TRUSTED_ORIGINS is for tests on the local stack only (LIFT3D_ENV=development)',
+    );
+  }
+  return {
+    timeoutMs: Number(env.get('IMAGE_URL_TIMEOUT_MS') ?? 15_000),
+    caCerts: caFile ? [Deno.readTextFileSync(caFile)] : undefined,
+    trustedOrigins: trusted,
+  };
+}
+
 function loadPayPal(env: Env): PayPalConfig | null {
   const clientId = env.get('PAYPAL_CLIENT_ID');
   const clientSecret = env.get('PAYPAL_CLIENT_SECRET');
@@ -148,6 +177,7 @@ export function loadConfig(env: Env): ApiConfig {
     maxDbConnections: Math.min(Math.max(Number(env.get('DB_MAX_CONNECTIONS') ?? 2) || 2, 1), 10),
     paypal: loadPayPal(env),
     generations: loadGenerations(env, jwtSecret),
+    imageUrl: loadImageUrl(env, env.get('LIFT3D_ENV') === 'development'),
     corsOrigins: corsOrigins(env.get('SITE_URL'), env.get('CORS_ORIGINS')),
     clientIp: {
       header: env.get('CLIENT_IP_HEADER') || 'x-forwarded-for',
