@@ -63,37 +63,18 @@ export async function completeAsWorker(sql: postgres.Sql, storageDir: string, id
   await sql`select public.generation_complete(${id}, 'test-worker', ${sql.json(outputs)})`;
 }
 
-/** A self-signed certificate for localhost and 127.0.0.1 (made by openssl for this run). */
+/**
+ * A certificate for localhost and 127.0.0.1 and the test root that signed it, valid for 100 years:
+ * test-only key material, so the tests need no openssl (and no --allow-run) to serve https. (rustls
+ * refuses a self-signed certificate that is its own root, hence the separate root.)
+ */
 export async function selfSignedCert() {
-  const dir = await Deno.makeTempDir({ prefix: 'lift3d-tls-' });
-  const run = await new Deno.Command('openssl', {
-    args: [
-      'req',
-      '-x509',
-      '-newkey',
-      'ec',
-      '-pkeyopt',
-      'ec_paramgen_curve:prime256v1',
-      '-nodes',
-      '-days',
-      '1',
-      '-subj',
-      '/CN=localhost',
-      '-addext',
-      'subjectAltName=DNS:localhost,IP:127.0.0.1',
-      '-keyout',
-      `${dir}/key.pem`,
-      '-out',
-      `${dir}/cert.pem`,
-    ],
-    stdout: 'null',
-    stderr: 'piped',
-  }).output();
-  assert.equal(run.code, 0, new TextDecoder().decode(run.stderr));
-  const cert = await Deno.readTextFile(`${dir}/cert.pem`);
-  const key = await Deno.readTextFile(`${dir}/key.pem`);
-  await Deno.remove(dir, { recursive: true });
-  return { cert, key };
+  const dir = new URL('./fixtures/', import.meta.url);
+  return {
+    root: await Deno.readTextFile(new URL('test-root-ca.pem', dir)),
+    cert: await Deno.readTextFile(new URL('localhost-cert.pem', dir)),
+    key: await Deno.readTextFile(new URL('localhost-key.pem', dir)),
+  };
 }
 
 /**
@@ -101,7 +82,7 @@ export async function selfSignedCert() {
  * addresses, files larger than the limit (declared or not), and one that never answers.
  */
 export async function imageHost(photo: Uint8Array, maxBytes: number) {
-  const { cert, key } = await selfSignedCert();
+  const { root, cert, key } = await selfSignedCert();
   const hang = new AbortController();
   let port = 0;
   const server: Deno.HttpServer = Deno.serve(
@@ -147,7 +128,7 @@ export async function imageHost(photo: Uint8Array, maxBytes: number) {
   );
   port = (server.addr as Deno.NetAddr).port;
   return {
-    cert,
+    root,
     origin: `https://localhost:${port}`,
     port,
     close: async () => {

@@ -60,11 +60,9 @@ export const Generation = z
     created_at: z.iso.datetime(),
     started_at: z.iso.datetime().nullable(),
     completed_at: z.iso.datetime().nullable(),
-    downloads: z
-      .partialRecord(z.enum(DOWNLOAD_FORMATS), z.url())
-      .meta({
-        description: 'Signed links to every file of a completed conversion (no Authorization needed).',
-      }),
+    downloads: z.partialRecord(z.enum(DOWNLOAD_FORMATS), z.url()).meta({
+      description: 'Signed links to every file of a completed conversion (no Authorization needed).',
+    }),
     links_expire_at: z.iso.datetime().nullable(),
   })
   .register(v1Registry, { id: 'Generation' });
