@@ -19,7 +19,7 @@ function schemas(io: 'input' | 'output'): Record<string, Json> {
   }) as { schemas: Record<string, Json> };
   return Object.fromEntries(
     Object.entries(out.schemas).map(([id, schema]) => {
-      const { $schema: _s, id: _id, ...rest } = schema;
+      const { $schema: _s, $id: _ref, id: _id, ...rest } = schema;
       return [id, rest];
     }),
   );
