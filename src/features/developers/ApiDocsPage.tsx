@@ -2,7 +2,6 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { Badge } from '../../components/ui/badge';
-import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { api } from '../../lib/api';
 import { apiExamples, type Example, WEBHOOK_VERIFY } from './api-examples';
@@ -25,20 +24,40 @@ type Language = (typeof LANGUAGES)[number]['id'];
 function CodeBlock({ code, label }: { code: string; label: string }) {
   const [copied, setCopied] = useState(false);
   return (
-    <div className="relative">
-      <pre className="overflow-x-auto rounded-xl bg-zinc-950 p-4 pr-20 text-xs leading-relaxed text-zinc-100">
+    <div className="overflow-hidden rounded-xl bg-zinc-950">
+      <div className="flex justify-end border-b border-white/10 px-2 py-1.5">
+        <button
+          type="button"
+          aria-label={`Copy ${label}`}
+          onClick={() => void navigator.clipboard.writeText(code).then(() => setCopied(true))}
+          className="cursor-pointer rounded-md px-2 py-1 text-xs font-medium text-zinc-300 hover:bg-white/10 hover:text-white"
+        >
+          {copied ? 'Copied' : 'Copy'}
+        </button>
+      </div>
+      <pre className="overflow-x-auto p-4 text-xs leading-relaxed text-zinc-100">
         <code>{code}</code>
       </pre>
-      <Button
-        size="sm"
-        variant="outline"
-        className="absolute top-2 right-2 h-8"
-        aria-label={`Copy ${label}`}
-        onClick={() => void navigator.clipboard.writeText(code).then(() => setCopied(true))}
-      >
-        {copied ? 'Copied' : 'Copy'}
-      </Button>
     </div>
+  );
+}
+
+/** Text from the OpenAPI document, with its `code spans` shown as code. */
+function Prose({ text }: { text: string | undefined }) {
+  if (!text) return null;
+  return (
+    <>
+      {text.split(/`([^`]+)`/).map((part, i) =>
+        i % 2 ? (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one fixed string
+          <code key={i} className="rounded bg-muted px-1 font-mono text-[0.85em] text-foreground">
+            {part}
+          </code>
+        ) : (
+          part
+        ),
+      )}
+    </>
   );
 }
 
@@ -84,7 +103,11 @@ function Fields({ doc, schema }: { doc: OpenApiDocument; schema: SchemaObject | 
             <span className="font-mono text-xs break-words text-muted-foreground">
               {typeLabel(doc, field)}
             </span>
-            {resolve(doc, field)?.description && <p className="mt-1">{resolve(doc, field)?.description}</p>}
+            {resolve(doc, field)?.description && (
+              <p className="mt-1">
+                <Prose text={resolve(doc, field)?.description} />
+              </p>
+            )}
           </dd>
         </div>
       ))}
@@ -112,7 +135,11 @@ function OperationCard({ doc, op, examples }: { doc: OpenApiDocument; op: Operat
       </div>
       <div>
         <h3 className="text-lg font-semibold">{op.summary}</h3>
-        {op.description && <p className="mt-1 text-sm text-muted-foreground">{op.description}</p>}
+        {op.description && (
+          <p className="mt-1 text-sm text-muted-foreground">
+            <Prose text={op.description} />
+          </p>
+        )}
       </div>
       {op.parameters.length > 0 && (
         <div className="flex flex-col gap-2">
@@ -125,7 +152,11 @@ function OperationCard({ doc, op, examples }: { doc: OpenApiDocument; op: Operat
                 </dt>
                 <dd>
                   <span className="font-mono text-xs text-muted-foreground">{typeLabel(doc, p.schema)}</span>
-                  {p.description && <p className="mt-1">{p.description}</p>}
+                  {p.description && (
+                    <p className="mt-1">
+                      <Prose text={p.description} />
+                    </p>
+                  )}
                 </dd>
               </div>
             ))}
@@ -146,7 +177,9 @@ function OperationCard({ doc, op, examples }: { doc: OpenApiDocument; op: Operat
           {Object.entries(op.responses).map(([status, r]) => (
             <li key={status} className="flex gap-3">
               <span className="w-10 shrink-0 font-mono text-xs">{status}</span>
-              <span className="text-muted-foreground">{r.description}</span>
+              <span className="text-muted-foreground">
+                <Prose text={r.description} />
+              </span>
             </li>
           ))}
         </ul>
@@ -247,7 +280,9 @@ export function ApiDocsPage() {
           </div>
           <h2 className="mt-10 text-2xl font-semibold">Webhooks</h2>
           <Card className="mt-4 flex flex-col gap-4 p-5 sm:p-6" id="webhooks" data-testid="webhooks">
-            <p className="text-sm">{doc.webhooks?.generationFinished?.post?.description}</p>
+            <p className="text-sm">
+              <Prose text={doc.webhooks?.generationFinished?.post?.description} />
+            </p>
             <Fields doc={doc} schema={doc.components.schemas.WebhookEvent} />
             <CodeBlock
               label="example event"
