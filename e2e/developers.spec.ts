@@ -38,13 +38,15 @@ test('Developers tab: create a key (shown once), use it, see its last use, revok
   await expect(list.getByText(`${secret.slice(0, 12)}_…`)).toBeVisible();
   await expect(list.getByText(/Never used/)).toBeVisible();
   await expect(section.getByText('1 of 10 keys in use.')).toBeVisible();
+  // Five tabs and a long key still fit a phone: nothing widens the page.
+  await page.setViewportSize({ width: 390, height: 844 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(390);
   if (SHOTS) {
+    await page.screenshot({ path: `${SHOTS}/developers-390.png`, fullPage: true });
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.screenshot({ path: `${SHOTS}/developers-1280.png`, fullPage: true });
-    await page.setViewportSize({ width: 390, height: 844 });
-    await page.screenshot({ path: `${SHOTS}/developers-390.png`, fullPage: true });
-    await page.setViewportSize({ width: 1280, height: 720 });
   }
+  await page.setViewportSize({ width: 1280, height: 720 });
   await shown.getByRole('button', { name: 'Done' }).click();
   await expect(page.getByTestId('new-api-key')).toHaveCount(0);
   await expect(page.getByText(secret)).toHaveCount(0);
@@ -97,10 +99,11 @@ test('/docs/api renders every operation from the OpenAPI document with curl, Jav
   const webhooks = page.getByTestId('webhooks');
   await expect(webhooks.getByText(/Lift3D-Signature/).first()).toBeVisible();
   await expect(webhooks.getByText('"generation.completed" | "generation.failed"')).toBeVisible();
+  await page.setViewportSize({ width: 390, height: 844 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(390);
   if (SHOTS) {
+    await page.screenshot({ path: `${SHOTS}/docs-api-390.png`, fullPage: true });
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.screenshot({ path: `${SHOTS}/docs-api-1280.png`, fullPage: true });
-    await page.setViewportSize({ width: 390, height: 844 });
-    await page.screenshot({ path: `${SHOTS}/docs-api-390.png`, fullPage: true });
   }
 });
