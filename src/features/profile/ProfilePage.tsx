@@ -38,6 +38,8 @@ export function ProfilePage() {
       <div className="mt-8 grid items-start gap-6 lg:grid-cols-[320px_1fr]">
         <ProfileSidebar user={user} />
         <Tabs
+          // A grid item may not grow past its column on phones (five tabs scroll within it instead).
+          className="min-w-0"
           defaultIndex={0}
           tabs={[
             { id: 'profile', label: 'Profile', content: <PersonalInfo user={user} onSaved={setUser} /> },
