@@ -34,6 +34,7 @@ import { Route as AuthCallbackRouteImport } from './routes/auth/callback'
 import { Route as CheckoutIndexRouteImport } from './routes/checkout/index'
 import { Route as CheckoutCancelRouteImport } from './routes/checkout/cancel'
 import { Route as CheckoutSuccessRouteImport } from './routes/checkout/success'
+import { Route as DocsApiRouteImport } from './routes/docs.api'
 import { Route as MSlugRouteImport } from './routes/m.$slug'
 
 const IndexRoute = IndexRouteImport.update({
@@ -161,6 +162,11 @@ const CheckoutSuccessRoute = CheckoutSuccessRouteImport.update({
   path: '/checkout/success',
   getParentRoute: () => rootRouteImport,
 } as any)
+const DocsApiRoute = DocsApiRouteImport.update({
+  id: '/docs/api',
+  path: '/docs/api',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const MSlugRoute = MSlugRouteImport.update({
   id: '/m/$slug',
   path: '/m/$slug',
@@ -191,6 +197,7 @@ export interface FileRoutesByFullPath {
   '/auth/callback': typeof AuthCallbackRoute
   '/checkout/cancel': typeof CheckoutCancelRoute
   '/checkout/success': typeof CheckoutSuccessRoute
+  '/docs/api': typeof DocsApiRoute
   '/m/$slug': typeof MSlugRoute
   '/admin/': typeof AdminIndexRoute
   '/checkout/': typeof CheckoutIndexRoute
@@ -218,6 +225,7 @@ export interface FileRoutesByTo {
   '/auth/callback': typeof AuthCallbackRoute
   '/checkout/cancel': typeof CheckoutCancelRoute
   '/checkout/success': typeof CheckoutSuccessRoute
+  '/docs/api': typeof DocsApiRoute
   '/m/$slug': typeof MSlugRoute
   '/admin': typeof AdminIndexRoute
   '/checkout': typeof CheckoutIndexRoute
@@ -247,6 +255,7 @@ export interface FileRoutesById {
   '/auth/callback': typeof AuthCallbackRoute
   '/checkout/cancel': typeof CheckoutCancelRoute
   '/checkout/success': typeof CheckoutSuccessRoute
+  '/docs/api': typeof DocsApiRoute
   '/m/$slug': typeof MSlugRoute
   '/admin/': typeof AdminIndexRoute
   '/checkout/': typeof CheckoutIndexRoute
@@ -277,6 +286,7 @@ export interface FileRouteTypes {
     | '/auth/callback'
     | '/checkout/cancel'
     | '/checkout/success'
+    | '/docs/api'
     | '/m/$slug'
     | '/admin/'
     | '/checkout/'
@@ -304,6 +314,7 @@ export interface FileRouteTypes {
     | '/auth/callback'
     | '/checkout/cancel'
     | '/checkout/success'
+    | '/docs/api'
     | '/m/$slug'
     | '/admin'
     | '/checkout'
@@ -332,6 +343,7 @@ export interface FileRouteTypes {
     | '/auth/callback'
     | '/checkout/cancel'
     | '/checkout/success'
+    | '/docs/api'
     | '/m/$slug'
     | '/admin/'
     | '/checkout/'
@@ -357,6 +369,7 @@ export interface RootRouteChildren {
   AuthCallbackRoute: typeof AuthCallbackRoute
   CheckoutCancelRoute: typeof CheckoutCancelRoute
   CheckoutSuccessRoute: typeof CheckoutSuccessRoute
+  DocsApiRoute: typeof DocsApiRoute
   MSlugRoute: typeof MSlugRoute
   CheckoutIndexRoute: typeof CheckoutIndexRoute
 }
@@ -538,6 +551,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof CheckoutSuccessRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/docs/api': {
+      id: '/docs/api'
+      path: '/docs/api'
+      fullPath: '/docs/api'
+      preLoaderRoute: typeof DocsApiRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/m/$slug': {
       id: '/m/$slug'
       path: '/m/$slug'
@@ -586,6 +606,7 @@ const rootRouteChildren: RootRouteChildren = {
   AuthCallbackRoute: AuthCallbackRoute,
   CheckoutCancelRoute: CheckoutCancelRoute,
   CheckoutSuccessRoute: CheckoutSuccessRoute,
+  DocsApiRoute: DocsApiRoute,
   MSlugRoute: MSlugRoute,
   CheckoutIndexRoute: CheckoutIndexRoute,
 }

@@ -19,6 +19,7 @@ const TITLES: Readonly<Record<string, string>> = {
   '/checkout/cancel': 'Payment cancelled',
   '/pay': 'Card payment',
   '/profile': 'Your profile',
+  '/docs/api': 'API reference',
   '/reset-password': 'Reset your password',
   '/auth/callback': 'Signing in',
   '/admin': 'Admin · Dashboard',

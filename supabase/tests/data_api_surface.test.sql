@@ -15,8 +15,10 @@ insert into allowed values
   ('authenticated', 'admin_set_admin(uuid,boolean)'),
   ('authenticated', 'admin_set_credits(uuid,integer)'),
   ('authenticated', 'cancel_generation(uuid)'),
+  ('authenticated', 'create_api_key(text,text,text)'),
   ('authenticated', 'create_generation(text,text,text,text,text,integer,text,text)'),
   ('authenticated', 'delete_generation(uuid)'),
+  ('authenticated', 'revoke_api_key(uuid)'),
   ('authenticated', 'revoke_share(uuid)'),
   ('authenticated', 'set_share_downloads(uuid,boolean)'),
   ('authenticated', 'share_generation(uuid,boolean)');

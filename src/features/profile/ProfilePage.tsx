@@ -3,6 +3,7 @@ import { buttonVariants } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Tabs } from '../../components/ui/tabs';
 import { useAuth } from '../auth/context';
+import { DevelopersPanel } from '../developers/DevelopersPanel';
 import { MyModels } from '../studio/MyModels';
 import { ActivityPanel } from './ActivityPanel';
 import { PersonalInfo } from './PersonalInfo';
@@ -37,12 +38,15 @@ export function ProfilePage() {
       <div className="mt-8 grid items-start gap-6 lg:grid-cols-[320px_1fr]">
         <ProfileSidebar user={user} />
         <Tabs
+          // A grid item may not grow past its column on phones (five tabs scroll within it instead).
+          className="min-w-0"
           defaultIndex={0}
           tabs={[
             { id: 'profile', label: 'Profile', content: <PersonalInfo user={user} onSaved={setUser} /> },
             { id: 'security', label: 'Security', content: <SecurityPanel user={user} onSaved={setUser} /> },
             { id: 'activity', label: 'Activity', content: <ActivityPanel user={user} /> },
             { id: 'models', label: 'My models', content: <MyModels /> },
+            { id: 'developers', label: 'Developers', content: <DevelopersPanel user={user} /> },
           ]}
         />
       </div>

@@ -10,6 +10,7 @@ import { adminSettingRoutes } from './admin/settings.routes.ts';
 import { adminTransactionRoutes } from './admin/transactions.routes.ts';
 import { adminUserRoutes } from './admin/users.routes.ts';
 import { analyticsRoutes } from './analytics/routes.ts';
+import { apiKeyRoutes } from './api-keys/routes.ts';
 import { configRoutes } from './config/routes.ts';
 import { authenticate, sessionCheckFor } from './core/auth.ts';
 import { corsMiddleware } from './core/cors.ts';
@@ -28,6 +29,8 @@ import { shareOwnerRoutes } from './share/owner.routes.ts';
 import { sharePublicRoutes } from './share/public.routes.ts';
 import { creditRoutes } from './users/credits.routes.ts';
 import { userRoutes } from './users/routes.ts';
+import { isV1Path } from './v1/paths.ts';
+import { v1Routes } from './v1/routes.ts';
 
 export type { AppDeps, AppEnv };
 
@@ -41,14 +44,18 @@ export function createApp(deps: AppDeps) {
     c.header('Cache-Control', 'no-store');
   });
   app.use('*', requestLimits(deps.config.requestLimits));
-  app.use(
-    '*',
-    authenticate(deps.verify, deps.sessionCheck === undefined ? sessionCheckFor(deps.db) : deps.sessionCheck),
+  // Browser routes take session tokens; /api/v1 takes API keys only (v1/api-key-auth.ts), never a session.
+  const browserAuth = authenticate(
+    deps.verify,
+    deps.sessionCheck === undefined ? sessionCheckFor(deps.db) : deps.sessionCheck,
   );
+  app.use('*', (c, next) => (isV1Path(c.req.path) ? next() : browserAuth(c, next)));
+  app.route('/v1', v1Routes(deps));
   app.route('/', healthRoutes(deps));
   app.route('/config', configRoutes(deps));
   app.route('/analytics', analyticsRoutes(deps));
   app.route('/', formRoutes(deps));
+  app.route('/api-keys', apiKeyRoutes(deps));
   app.route('/users', userRoutes(deps));
   app.route('/users', creditRoutes(deps));
   app.route('/generations/free', freeGenerationRoutes(deps));
@@ -65,9 +72,11 @@ export function createApp(deps: AppDeps) {
   app.route('/admin/credit-packs', adminCreditPackRoutes(deps));
   app.route('/admin/transactions', adminTransactionRoutes(deps));
   app.route('/admin/settings', adminSettingRoutes(deps));
-  app.notFound((c) =>
-    c.json({ error: `No API route for ${c.req.method} ${new URL(c.req.url).pathname}.` }, 404),
-  );
+  app.notFound((c) => {
+    const message = `No API route for ${c.req.method} ${new URL(c.req.url).pathname}.`;
+    if (isV1Path(c.req.path)) return c.json({ error: { code: 'not_found', message } }, 404);
+    return c.json({ error: message }, 404);
+  });
   app.onError(handleError);
   return app;
 }

@@ -17,6 +17,12 @@ export const ERROR_CODES = [
   'invalid_signature',
   'session_ended',
   'bad_gateway',
+  // /api/v1 only
+  'missing_api_key',
+  'invalid_api_key',
+  'session_token_not_accepted',
+  'image_url_refused',
+  'image_url_failed',
 ] as const;
 export const ErrorCode = z.enum(ERROR_CODES);
 export type ErrorCode = z.infer<typeof ErrorCode>;

@@ -38,6 +38,8 @@ export interface ApiConfig {
   generations?: GenerationsConfig;
   /** Share pages' HTML endpoint (GET /api/share/:slug/page); absent: that endpoint answers 503. */
   share?: ShareConfig;
+  /** How /api/v1 fetches an `image_url` beyond the defaults of v1/fetch-image.ts. */
+  imageUrl?: ImageUrlConfig;
 }
 
 export interface ShareConfig {
@@ -45,6 +47,15 @@ export interface ShareConfig {
   siteUrl: string | null;
   /** The api's public URL (PUBLIC_API_URL, else `${SUPABASE_URL}/functions/v1/api`), for og:image. */
   apiUrl: string | null;
+}
+
+export interface ImageUrlConfig {
+  timeoutMs?: number;
+  maxRedirects?: number;
+  /** IMAGE_URL_CA_FILE: extra trusted root certificates (PEM), for a local https test server. */
+  caCerts?: string[];
+  /** IMAGE_URL_TRUSTED_ORIGINS: origins that may resolve to non-public addresses; development only. */
+  trustedOrigins?: string[];
 }
 
 export interface GenerationsConfig {
@@ -121,6 +132,24 @@ function loadGenerations(env: Env, jwtSecret: string | null): GenerationsConfig 
   };
 }
 
+function loadImageUrl(env: Env, development: boolean): ImageUrlConfig {
+  const caFile = env.get('IMAGE_URL_CA_FILE');
+  const trusted = (env.get('IMAGE_URL_TRUSTED_ORIGINS') ?? '')
+    .split(',')
+    .map((o) => o.trim())
+    .filter(Boolean);
+  if (trusted.length && !development) {
+    throw new Error(
+      'config: IMAGE_URL_TRUSTED_ORIGINS is for tests on the local stack only (LIFT3D_ENV=development)',
+    );
+  }
+  return {
+    timeoutMs: Number(env.get('IMAGE_URL_TIMEOUT_MS') ?? 15_000),
+    caCerts: caFile ? [Deno.readTextFileSync(caFile)] : undefined,
+    trustedOrigins: trusted,
+  };
+}
+
 function loadPayPal(env: Env): PayPalConfig | null {
   const clientId = env.get('PAYPAL_CLIENT_ID');
   const clientSecret = env.get('PAYPAL_CLIENT_SECRET');
@@ -157,6 +186,7 @@ export function loadConfig(env: Env): ApiConfig {
     maxDbConnections: Math.min(Math.max(Number(env.get('DB_MAX_CONNECTIONS') ?? 2) || 2, 1), 10),
     paypal: loadPayPal(env),
     generations: loadGenerations(env, jwtSecret),
+    imageUrl: loadImageUrl(env, env.get('LIFT3D_ENV') === 'development'),
     corsOrigins: corsOrigins(env.get('SITE_URL'), env.get('CORS_ORIGINS')),
     share: {
       siteUrl: env.get('SITE_URL')?.replace(/\/+$/, '') || null,

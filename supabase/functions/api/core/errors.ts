@@ -47,6 +47,8 @@ export function fromPostgres(error: unknown): ApiError | null {
         e.message ?? 'This Idempotency-Key was used for another request.',
         'idempotency_mismatch',
       );
+    case 'P0409': // custom: a limit on how many of something one may have (e.g. 10 API keys)
+      return new ApiError(409, e.message ?? 'Limit reached.', 'conflict');
     case 'P0429': // custom: slow down
       return new ApiError(429, e.message ?? 'Too many requests.', 'rate_limited');
     default:

@@ -15,7 +15,7 @@ export interface RequestLimits {
 
 export const REQUEST_LIMIT_DEFAULTS: RequestLimits = {
   maxBodyBytes: 256 * 1024,
-  uploadRoutes: ['POST /api/generations', 'POST /api/generations/free'],
+  uploadRoutes: ['POST /api/generations', 'POST /api/generations/free', 'POST /api/v1/generations'],
 };
 
 export function requestLimits(options: Partial<RequestLimits> = {}): MiddlewareHandler {

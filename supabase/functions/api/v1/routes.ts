@@ -1,0 +1,175 @@
+/**
+ * /api/v1: the public REST surface for scripts and other apps, called with an API key (api-key-auth.ts).
+ * Conversions are created by the same SQL function as in the studio (public.create_generation, as the
+ * key's owner), so the charge, the in-flight limit, idempotency and the refund on failure are the same.
+ * Every query names the owner explicitly: a key sees its owner's conversions only, admin or not.
+ */
+import { type Context, Hono } from 'hono';
+import type { Tx } from '../core/db.ts';
+import type { AppDeps, AppEnv } from '../core/deps.ts';
+import { ApiError, badRequest, notFound } from '../core/errors.ts';
+import { readIdempotencyKey } from '../core/idempotency.ts';
+import { checkId, resolveStorage, storageUnavailable } from '../generations/routes.ts';
+import { GENERATION_COLUMNS, type GenerationRow } from '../generations/rows.ts';
+import { UPLOAD_DEFAULTS, uploadBodyLimit } from '../generations/uploads.ts';
+import { apiKeyAuth } from './api-key-auth.ts';
+import { createConversion } from './create.ts';
+import { IMAGE_FETCH_DEFAULTS } from './fetch-image.ts';
+import { openApiDocument } from './openapi.ts';
+import { ListQuery } from './schemas.ts';
+import { v1Generation } from './serialize.ts';
+
+/** The api root as the caller reached it (`https://host/api`), for absolute download links. */
+function apiRoot(c: Context): string {
+  const url = new URL(c.req.url);
+  const at = url.pathname.lastIndexOf('/v1/');
+  return `${url.origin}${url.pathname.slice(0, at)}`;
+}
+
+function owner(c: Context<AppEnv>) {
+  const caller = c.get('caller');
+  return caller as typeof caller & { userId: string };
+}
+
+async function viewsOf(tx: Tx, ids: string[]): Promise<Map<string, string[]>> {
+  const out = new Map<string, string[]>();
+  if (!ids.length) return out;
+  const rows = await tx`select generation_id, view from public.generation_views
+                         where generation_id = any(${ids}::uuid[]) order by generation_id, view`;
+  for (const r of rows) out.set(r.generation_id, [...(out.get(r.generation_id) ?? []), r.view]);
+  return out;
+}
+
+const encodeCursor = (micros: string, id: string) =>
+  btoa(`${micros}.${id}`).replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, '');
+
+function decodeCursor(cursor: string): { micros: string; id: string } {
+  let text = '';
+  try {
+    text = atob(cursor.replaceAll('-', '+').replaceAll('_', '/'));
+  } catch {
+    // falls through to the refusal below
+  }
+  const match = /^(\d{1,19})\.([0-9a-f-]{36})$/.exec(text);
+  if (!match) throw badRequest('cursor is not a cursor from a previous page.');
+  return { micros: match[1], id: match[2] };
+}
+
+export function v1Routes(deps: AppDeps) {
+  const { db, config } = deps;
+  const storage = resolveStorage(deps);
+  const limits = config.generations ?? UPLOAD_DEFAULTS;
+  const fetchOptions = {
+    ...IMAGE_FETCH_DEFAULTS,
+    ...config.imageUrl,
+    maxBytes: limits.maxImageBytes,
+  };
+  const document = openApiDocument(config.version);
+
+  const app = new Hono<AppEnv>();
+  app.get('/openapi.json', (c) => c.json(document));
+  app.use('*', apiKeyAuth(db));
+
+  app.post('/generations', uploadBodyLimit(limits), async (c) => {
+    if (!storage) throw storageUnavailable();
+    const caller = owner(c);
+    const idempotencyKey = readIdempotencyKey(c);
+    const { row, views, replayed } = await createConversion(c, {
+      db,
+      storage,
+      limits,
+      fetchOptions,
+      caller,
+      idempotencyKey,
+    });
+    if (replayed) c.header('Idempotent-Replayed', 'true');
+    const generation = await v1Generation(row, views, apiRoot(c), config.generations);
+    return c.json({ generation }, replayed ? 200 : 202);
+  });
+
+  app.get('/generations', async (c) => {
+    const caller = owner(c);
+    const parsed = ListQuery.safeParse(c.req.query());
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      throw badRequest(`${issue?.path.join('.') || 'query'}: ${issue?.message ?? 'invalid value'}`);
+    }
+    const { limit, cursor } = parsed.data;
+    const after = cursor ? decodeCursor(cursor) : null;
+    const { rows, named } = await db.asCaller(caller, async (tx) => {
+      const rows = (await tx.unsafe(
+        `select ${GENERATION_COLUMNS}, (extract(epoch from created_at) * 1000000)::bigint::text as micros
+           from public.generations
+          where user_id = $1
+            and ($2::bigint is null
+                 or (created_at, id) < (timestamptz 'epoch' + $2::bigint * interval '1 microsecond', $3::uuid))
+          order by created_at desc, id desc
+          limit $4`,
+        [caller.userId, after?.micros ?? null, after?.id ?? null, limit + 1],
+      )) as unknown as (GenerationRow & { micros: string })[];
+      const named = await viewsOf(
+        tx,
+        rows.map((r) => r.id),
+      );
+      return { rows, named };
+    });
+    const page = rows.slice(0, limit);
+    const root = apiRoot(c);
+    const data = await Promise.all(
+      page.map((row) => v1Generation(row, named.get(row.id) ?? [], root, config.generations)),
+    );
+    const last = page[page.length - 1];
+    return c.json({ data, next_cursor: rows.length > limit ? encodeCursor(last.micros, last.id) : null });
+  });
+
+  app.get('/generations/:id', async (c) => {
+    const caller = owner(c);
+    const id = checkId(c.req.param('id'));
+    const { row, named } = await db.asCaller(caller, async (tx) => {
+      const [row] = await tx.unsafe(
+        `select ${GENERATION_COLUMNS} from public.generations where id = $1 and user_id = $2`,
+        [id, caller.userId],
+      );
+      return { row: row as unknown as GenerationRow | undefined, named: await viewsOf(tx, [id]) };
+    });
+    if (!row) throw notFound('No generation with this id.');
+    return c.json({
+      generation: await v1Generation(row, named.get(id) ?? [], apiRoot(c), config.generations),
+    });
+  });
+
+  app.delete('/generations/:id', async (c) => {
+    const caller = owner(c);
+    const id = checkId(c.req.param('id'));
+    const removed = await db.asCaller(caller, async (tx) => {
+      const [mine] =
+        await tx`select id from public.generations where id = ${id} and user_id = ${caller.userId}`;
+      if (!mine) return null;
+      const views = await tx`select input_key from public.generation_views where generation_id = ${id}`;
+      const [deleted] = await tx`select public.delete_generation(${id}) as files`;
+      const files = deleted.files as { input: string; outputs: string[] };
+      return [files.input, ...files.outputs, ...views.map((v) => v.input_key as string)].filter(Boolean);
+    });
+    if (!removed) throw notFound('No generation with this id.');
+    if (storage) {
+      const results = await Promise.allSettled(removed.map((key) => storage.delete(key)));
+      const failed = removed.filter((_, i) => results[i].status === 'rejected');
+      // The generation is gone either way; leftover files are the operator's to sweep.
+      if (failed.length)
+        console.error(`api: generation ${id} deleted, but not its files ${failed.join(', ')}`);
+    }
+    return c.body(null, 204);
+  });
+
+  app.get('/balance', async (c) => {
+    const caller = owner(c);
+    const [row] = await db.asCaller(
+      caller,
+      (tx) => tx`select credits from public.profiles where id = ${caller.userId}`,
+    );
+    if (!row) throw new ApiError(404, 'This account no longer exists.', 'not_found');
+    return c.json({ credits: Number(row.credits) });
+  });
+
+  return app;
+}

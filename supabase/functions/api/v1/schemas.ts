@@ -1,0 +1,132 @@
+/**
+ * The zod schemas of /api/v1: requests are parsed with them and the OpenAPI document is generated from
+ * them (z.toJSONSchema), so the document cannot drift from what the routes accept and answer.
+ */
+
+import { DOWNLOAD_FORMATS, MODEL_FORMATS } from '@lift3d/contract';
+import { z } from 'zod';
+
+/** The named schemas of the OpenAPI document's components. */
+export const v1Registry = z.registry<{ id: string }>();
+
+export const Format = z.enum(MODEL_FORMATS).meta({
+  description: 'The format chosen first; every conversion is downloadable in all formats anyway.',
+});
+export const Topology = z
+  .enum(['low', 'high'])
+  .meta({ description: 'About 5k (low) or 60k (high) triangles.' });
+
+export const CreateFromUrl = z
+  .strictObject({
+    image_url: z
+      .string()
+      .max(2048)
+      .meta({ description: 'A public https:// URL of a PNG, JPG, WebP, GIF, TIFF or SVG image.' }),
+    format: Format.default('glb'),
+    topology: Topology.default('low'),
+    video: z.boolean().default(false).meta({ description: 'Also render a turntable MP4.' }),
+  })
+  .register(v1Registry, { id: 'CreateFromUrl' });
+
+export const CreateUpload = z
+  .object({
+    image: z.string().meta({ format: 'binary', description: 'The photo or drawing.' }),
+    view_right: z
+      .string()
+      .meta({ format: 'binary', description: 'Optional photo of the right side.' })
+      .optional(),
+    view_back: z.string().meta({ format: 'binary', description: 'Optional photo of the back.' }).optional(),
+    view_left: z
+      .string()
+      .meta({ format: 'binary', description: 'Optional photo of the left side.' })
+      .optional(),
+    format: Format.optional(),
+    topology: Topology.optional(),
+    video: z.enum(['true', 'false']).optional().meta({ description: 'Also render a turntable MP4.' }),
+  })
+  .register(v1Registry, { id: 'CreateUpload' });
+
+export const Generation = z
+  .object({
+    id: z.uuid(),
+    status: z.enum(['queued', 'processing', 'completed', 'failed']),
+    progress: z.number().min(0).max(100),
+    stage: z.string(),
+    error: z.string().nullable(),
+    format: Format,
+    topology: Topology,
+    video: z.boolean(),
+    views: z.array(z.enum(['right', 'back', 'left'])),
+    cost: z.int().meta({ description: 'Credits charged (refunded if the conversion fails).' }),
+    created_at: z.iso.datetime(),
+    started_at: z.iso.datetime().nullable(),
+    completed_at: z.iso.datetime().nullable(),
+    downloads: z.partialRecord(z.enum(DOWNLOAD_FORMATS), z.url()).meta({
+      description: 'Signed links to every file of a completed conversion (no Authorization needed).',
+    }),
+    links_expire_at: z.iso.datetime().nullable(),
+  })
+  .register(v1Registry, { id: 'Generation' });
+
+export const GenerationEnvelope = z
+  .object({ generation: Generation })
+  .register(v1Registry, { id: 'GenerationEnvelope' });
+
+export const GenerationList = z
+  .object({
+    data: z.array(Generation),
+    next_cursor: z
+      .string()
+      .nullable()
+      .meta({ description: 'Pass as `cursor` for the next page; null at the end.' }),
+  })
+  .register(v1Registry, { id: 'GenerationList' });
+
+export const ListQuery = z.strictObject({
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  cursor: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,200}$/)
+    .optional(),
+});
+
+export const Balance = z.object({ credits: z.int().min(0) }).register(v1Registry, { id: 'Balance' });
+
+export const ERROR_CODES = [
+  'bad_request',
+  'image_url_refused',
+  'image_url_failed',
+  'missing_api_key',
+  'invalid_api_key',
+  'session_token_not_accepted',
+  'payment_required',
+  'not_found',
+  'conflict',
+  'too_large',
+  'idempotency_mismatch',
+  'rate_limited',
+  'unavailable',
+  'internal_error',
+] as const;
+
+export const ErrorBody = z
+  .object({
+    error: z.object({
+      code: z.enum(ERROR_CODES).meta({ description: 'Stable; branch on it.' }),
+      message: z.string().meta({ description: 'For people; may change.' }),
+    }),
+  })
+  .register(v1Registry, { id: 'Error' });
+
+export const WebhookEvent = z
+  .object({
+    id: z.string().regex(/^evt_[0-9a-f-]{36}$/),
+    type: z.enum(['generation.completed', 'generation.failed']),
+    created_at: z.iso.datetime(),
+    data: z.object({
+      generation_id: z.uuid(),
+      status: z.enum(['completed', 'failed']),
+      error: z.string().nullable(),
+    }),
+  })
+  .register(v1Registry, { id: 'WebhookEvent' });
