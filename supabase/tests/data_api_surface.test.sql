@@ -16,6 +16,7 @@ insert into allowed values
   ('authenticated', 'admin_set_credits(uuid,integer)'),
   ('authenticated', 'cancel_generation(uuid)'),
   ('authenticated', 'create_generation(text,text,text,text,text,integer,text,text)'),
+  ('authenticated', 'create_generations(text,text,text,jsonb)'),
   ('authenticated', 'delete_generation(uuid)');
 
 create temp table callable as
