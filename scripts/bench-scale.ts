@@ -12,10 +12,10 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createStorage } from '@lift3d/storage';
 import postgres from 'postgres';
 import sharp from 'sharp';
 import { migrate, repoRoot } from '../local/src/db/migrate.ts';
-import { createStorage } from '../supabase/functions/_shared/storage/index.ts';
 import { installQueue } from '../worker/src/queue.ts';
 
 const OPTIONS = {

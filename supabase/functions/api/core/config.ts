@@ -2,7 +2,7 @@
  * The api function's configuration: the only module that reads the environment. On Supabase the
  * platform provides SUPABASE_URL, SUPABASE_DB_URL and the keys; the local stack sets the same names.
  */
-import type { StorageConfig } from '../../_shared/storage/index.ts';
+import { readStorageConfig, type StorageConfig } from '@lift3d/storage';
 import type { ClientIpOptions } from './client-ip.ts';
 import { corsOrigins } from './cors.ts';
 import type { RequestLimits } from './request-limits.ts';
@@ -39,7 +39,7 @@ export interface ApiConfig {
 }
 
 export interface GenerationsConfig {
-  /** STORAGE=s3 (S3_* names, as the worker) or a local folder (STORAGE_DIR); null: not configured. */
+  /** From @lift3d/storage's reader, the worker's too (STORAGE, STORAGE_DIR, S3_*); null: not configured. */
   storage: StorageConfig | null;
   /** One image (MAX_UPLOAD_BYTES, default 25 MB). */
   maxImageBytes: number;
@@ -87,22 +87,8 @@ type Env = { get(name: string): string | undefined };
 
 function loadGenerations(env: Env, jwtSecret: string | null): GenerationsConfig {
   const maxImageBytes = Number(env.get('MAX_UPLOAD_BYTES') ?? 25 * 1024 * 1024);
-  let storage: StorageConfig | null = null;
-  if (env.get('STORAGE') === 's3') {
-    storage = {
-      kind: 's3',
-      bucket: env.get('S3_BUCKET') ?? 'lift3d',
-      region: env.get('S3_REGION') ?? 'us-east-1',
-      endpoint: env.get('S3_ENDPOINT') ?? null,
-      accessKeyId: env.get('S3_ACCESS_KEY_ID') ?? null,
-      secretAccessKey: env.get('S3_SECRET_ACCESS_KEY') ?? null,
-      forcePathStyle: env.get('S3_FORCE_PATH_STYLE') !== '0',
-    };
-  } else if (env.get('STORAGE_DIR')) {
-    storage = { kind: 'disk', dir: env.get('STORAGE_DIR')! };
-  }
   return {
-    storage,
+    storage: readStorageConfig(env),
     maxImageBytes,
     maxRequestBytes: 2 * maxImageBytes,
     maxBatch: 10,

@@ -7,13 +7,13 @@ import { type Context, Hono } from 'hono';
 import { requireUser } from '../core/auth.ts';
 import type { AppDeps, AppEnv } from '../core/deps.ts';
 import { ApiError, badRequest, notFound } from '../core/errors.ts';
-import { checkId, resolveStorage, storageUnavailable } from './routes.ts';
+import { checkId, storageUnavailable } from './routes.ts';
 import { DOWNLOAD_FORMATS, EXTRA_MODEL_FORMATS, type GenerationRow, type OutputFile } from './rows.ts';
 import { verifyGeneration } from './signed-urls.ts';
 
 export function generationFileRoutes(deps: AppDeps) {
   const { db, config } = deps;
-  const storage = resolveStorage(deps);
+  const { storage } = deps;
 
   async function load(c: Context<AppEnv>, id: string): Promise<GenerationRow> {
     const expires = c.req.query('expires');

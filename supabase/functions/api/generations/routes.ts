@@ -5,7 +5,6 @@
  * spends the credits, inserts the row and enqueues the job. If that fails the upload is deleted again.
  */
 import { Hono } from 'hono';
-import { createStorage, type Storage } from '../../_shared/storage/index.ts';
 import { requireUser } from '../core/auth.ts';
 import type { Tx } from '../core/db.ts';
 import type { AppDeps, AppEnv } from '../core/deps.ts';
@@ -28,12 +27,6 @@ export { storageUnavailable };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export function resolveStorage(deps: AppDeps): Storage | null {
-  if (deps.storage !== undefined) return deps.storage;
-  const config = deps.config.generations?.storage;
-  return config ? createStorage(config) : null;
-}
-
 export function checkId(id: string): string {
   if (!UUID.test(id)) throw notFound('No generation with this id.');
   return id;
@@ -51,7 +44,7 @@ async function viewsOf(tx: Tx, ids: string[]): Promise<Map<string, string[]>> {
 
 export function generationRoutes(deps: AppDeps) {
   const { db, config } = deps;
-  const storage = resolveStorage(deps);
+  const { storage } = deps;
   const limits = config.generations ?? UPLOAD_DEFAULTS;
 
   return new Hono<AppEnv>()

@@ -2,9 +2,10 @@
  * The image uploads of the generation routes (paid and free): the multipart body, its text fields, the
  * images recognised by content, and storing them under random keys (never the user's file name).
  */
+
+import type { Storage } from '@lift3d/storage';
 import type { Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import type { Storage } from '../../_shared/storage/index.ts';
 import type { GenerationsConfig } from '../core/config.ts';
 import { ApiError, badRequest } from '../core/errors.ts';
 import { checkImage } from './check-image.ts';
