@@ -52,7 +52,14 @@ export interface GenerationsConfig {
   /** Signs file links (<img>/<video>/<a> cannot send a bearer token); null: links are not offered. */
   urlSecret: string | null;
   urlTtlSeconds: number;
+  /**
+   * S3 storage: file routes answer with a redirect to a presigned URL that lasts this long
+   * (DOWNLOAD_URL_TTL_SECONDS, default 300) instead of passing the bytes through the function.
+   */
+  downloadUrlTtlSeconds?: number;
 }
+
+export const DOWNLOAD_URL_TTL_DEFAULT = 300;
 
 export interface HealthConfig {
   /** Supabase Auth's `GET /auth/v1/health` (AUTH_HEALTH_URL, else from SUPABASE_URL); null: not checked. */
@@ -85,6 +92,17 @@ export function paymentsMode(config: Pick<ApiConfig, 'paypal' | 'environment'>):
 
 type Env = { get(name: string): string | undefined };
 
+function downloadUrlTtl(value: string | undefined): number {
+  if (value === undefined || value === '') return DOWNLOAD_URL_TTL_DEFAULT;
+  // S3 refuses presigned URLs that last longer than a week.
+  if (!/^\d+$/.test(value) || Number(value) < 1 || Number(value) > 604800) {
+    throw new Error(
+      `config: DOWNLOAD_URL_TTL_SECONDS must be a whole number of seconds from 1 to 604800, not '${value}'`,
+    );
+  }
+  return Number(value);
+}
+
 function loadGenerations(env: Env, jwtSecret: string | null): GenerationsConfig {
   const maxImageBytes = Number(env.get('MAX_UPLOAD_BYTES') ?? 25 * 1024 * 1024);
   return {
@@ -95,6 +113,7 @@ function loadGenerations(env: Env, jwtSecret: string | null): GenerationsConfig 
     maxInputPixels: Number(env.get('LIFT3D_MAX_INPUT_PIXELS') ?? 40_000_000),
     urlSecret: env.get('URL_SIGNING_SECRET') ?? jwtSecret ?? env.get('SUPABASE_SERVICE_ROLE_KEY') ?? null,
     urlTtlSeconds: 3600,
+    downloadUrlTtlSeconds: downloadUrlTtl(env.get('DOWNLOAD_URL_TTL_SECONDS')),
   };
 }
 

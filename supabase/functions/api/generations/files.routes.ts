@@ -2,9 +2,11 @@
  * A generation's files: GET /api/generations/:id/download?format=glb|gltf|obj|fbx|stl|usdz|3mf|mp4, /poster and
  * /thumbnail. Either the caller's token (owner or admin, decided by RLS) or a signed link from the
  * generation JSON (for <img>, <video> and plain links). No extra charge, any number of times.
+ * Disk storage streams the file; S3 storage redirects (302) to a short-lived presigned URL of the bucket.
  */
 import { type Context, Hono } from 'hono';
 import { requireUser } from '../core/auth.ts';
+import { DOWNLOAD_URL_TTL_DEFAULT } from '../core/config.ts';
 import type { AppDeps, AppEnv } from '../core/deps.ts';
 import { ApiError, badRequest, notFound } from '../core/errors.ts';
 import { checkId, storageUnavailable } from './routes.ts';
@@ -73,9 +75,20 @@ export function generationFileRoutes(deps: AppDeps) {
       console.error(`api: generation ${row.id}: stored file ${file.key} is missing`);
       return notFound('This file is no longer available. Please generate the model again.');
     };
+    const contentDisposition = `${disposition}; filename="${file.name.replace(/[^A-Za-z0-9._-]/g, '_')}"`;
+    if (storage.presignGet) {
+      // S3: the browser fetches the bytes from the bucket itself, with a URL that works for a few minutes
+      // and makes S3 answer with this file's name and type; the function only decided who may.
+      const location = await storage.presignGet(file.key, {
+        expiresInSeconds: config.generations?.downloadUrlTtlSeconds ?? DOWNLOAD_URL_TTL_DEFAULT,
+        contentDisposition,
+        contentType: file.contentType,
+      });
+      return new Response(null, { status: 302, headers: { location } });
+    }
     const headers: Record<string, string> = {
       'content-type': file.contentType,
-      'content-disposition': `${disposition}; filename="${file.name.replace(/[^A-Za-z0-9._-]/g, '_')}"`,
+      'content-disposition': contentDisposition,
       'accept-ranges': 'bytes',
       'x-content-type-options': 'nosniff',
     };
