@@ -5,7 +5,7 @@
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { join } from 'node:path';
-import { installQueue } from '../../worker/src/queue.ts';
+import { installQueue } from '@lift3d/worker/queue';
 import { type ApiFunction, startApiFunction } from './api-function.ts';
 import { createAuthStack } from './auth-stack.ts';
 import type { LocalConfig } from './config.ts';

@@ -1,8 +1,9 @@
 // Runs the `api` Edge Function's own Deno test suite (in-process requests) against a freshly migrated
-// database on each engine the product runs on.
+// database on each engine the product runs on, with an S3 API server for the S3 storage tests.
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
+import { startS3 } from '../../worker/test/support/s3.ts';
 import { repoRoot } from '../src/db/migrate.ts';
 import { createTestDatabase, ENGINES } from './support/databases.ts';
 
@@ -12,12 +13,15 @@ const functionDir = join(repoRoot, 'supabase/functions/api');
 describe.each(ENGINES)('api function on %s', (engine) => {
   test('deno test passes', async () => {
     const db = await createTestDatabase(engine);
+    // A real S3 API server for the S3 download tests (tests/downloads-s3.test.ts).
+    const s3 = await startS3();
     try {
       // Asynchronous on purpose: the embedded database answers from this very process.
       const run = await runDeno(
         ['test', '--allow-net', '--allow-env', '--allow-read', '--allow-write', 'tests/'],
         {
           TEST_DATABASE_URL: db.url,
+          TEST_S3_ENDPOINT: s3.config.endpoint,
         },
       );
       // biome-ignore lint/suspicious/noControlCharactersInRegex: strips terminal colours
@@ -27,6 +31,7 @@ describe.each(ENGINES)('api function on %s', (engine) => {
       expect(output).toMatch(/ok \| \d+ passed \| 0 failed/);
     } finally {
       await db.stop();
+      await s3.stop();
     }
   }, 660_000);
 });

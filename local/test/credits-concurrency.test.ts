@@ -1,4 +1,4 @@
-// Exactly-once crediting and never-negative spending under real concurrency: 20 connections at once on
+// Exactly-once crediting, never-negative spending and all-or-nothing batches under real concurrency: 20 connections at once on
 // the PostgreSQL server (PGlite serialises everything through one session, so it cannot show a race).
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -91,6 +91,49 @@ describe('credits under concurrency on PostgreSQL', () => {
     const [sum] = await db.sql`select sum(delta)::int as total, count(*)::int as n
                                from public.credit_ledger where user_id = ${user}`;
     expect(sum).toEqual({ total: 20, n: 3 });
+  }, 60_000);
+
+  test('20 parallel batches of 3 images against a balance of 320: exactly 2 batches, whole', async () => {
+    const user = await createUser('Batcher');
+    await asService(
+      (tx) => tx`select public.apply_credit_change(${user}, 320, 'purchase', ${`seed-${user}`})`,
+    );
+    // Only the balance may limit this race, not the number of conversions in flight.
+    await db.sql`update public.settings set value = '100' where key = 'generation.max_in_flight'`;
+    const claims = JSON.stringify({ sub: user, role: 'authenticated' });
+    const results = await Promise.allSettled(
+      Array.from({ length: PARALLEL }, (_, i) =>
+        pool.begin(async (tx) => {
+          // As the api function runs a signed-in caller's request.
+          await tx`select set_config('request.jwt.claims', ${claims}, true)`;
+          await tx`set local role authenticated`;
+          const items = [1, 2, 3].map((n) => ({ key: `uploads/race-${i}-${n}`, bytes: 10 }));
+          return tx`select id from public.create_generations('model', 'glb', 'low', ${JSON.stringify(items)}::text::jsonb)`;
+        }),
+      ),
+    );
+    const ok = results.filter((r) => r.status === 'fulfilled');
+    const refused = results.filter((r) => r.status === 'rejected');
+    expect(ok).toHaveLength(2);
+    for (const r of ok) expect((r as PromiseFulfilledResult<unknown[]>).value).toHaveLength(3);
+    expect(refused).toHaveLength(PARALLEL - 2);
+    for (const r of refused) {
+      const error = (r as PromiseRejectedResult).reason as { code: string; message: string };
+      expect(error.code).toBe('P0402');
+      expect(error.message).toBe('Not enough credits: these 3 images need 150 credits and you have 20.');
+    }
+
+    const [profile] = await db.sql`select credits from public.profiles where id = ${user}`;
+    expect(profile.credits).toBe(20);
+    // Whole batches only: 6 generations, each charged once, in groups of 3 from the same request.
+    const made = await db.sql<{ batch: string; n: number }[]>`
+      select split_part(input_key, '-', 2) as batch, count(*)::int as n
+        from public.generations where user_id = ${user} group by 1`;
+    expect(made.map((m) => m.n)).toEqual([3, 3]);
+    const [charges] =
+      await db.sql`select count(*)::int as n, sum(delta)::int as total from public.credit_ledger
+                                    where user_id = ${user} and reason = 'generation'`;
+    expect(charges).toEqual({ n: 6, total: -300 });
   }, 60_000);
 
   test('the same charge sent 20 times at once is taken once', async () => {

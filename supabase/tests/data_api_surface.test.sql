@@ -17,6 +17,7 @@ insert into allowed values
   ('authenticated', 'cancel_generation(uuid)'),
   ('authenticated', 'create_api_key(text,text,text)'),
   ('authenticated', 'create_generation(text,text,text,text,text,integer,text,text)'),
+  ('authenticated', 'create_generations(text,text,text,jsonb)'),
   ('authenticated', 'delete_generation(uuid)'),
   ('authenticated', 'revoke_api_key(uuid)'),
   ('authenticated', 'revoke_share(uuid)'),

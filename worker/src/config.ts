@@ -3,7 +3,8 @@
  * The same code runs beside the local stack and on any machine pointed at Supabase Postgres.
  */
 import { availableParallelism } from 'node:os';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
+import { readStorageConfig, type StorageConfig } from '@lift3d/storage';
 import { type BackendsConfig, loadBackendsConfig } from './backends/index.ts';
 
 export interface WorkerConfig {
@@ -13,17 +14,7 @@ export interface WorkerConfig {
   /** The embedded PGlite shares one session between clients: no prepared statements, faster polling. */
   embeddedDatabase: boolean;
   pollIntervalMs: number;
-  storage:
-    | { kind: 'disk'; dir: string }
-    | {
-        kind: 's3';
-        bucket: string;
-        region: string;
-        endpoint: string | null;
-        accessKeyId: string | null;
-        secretAccessKey: string | null;
-        forcePathStyle: boolean;
-      };
+  storage: StorageConfig;
   /** A conversion whose worker has not heartbeaten for this long is handed to another worker. */
   leaseSeconds: number;
   /** Turntable render threads per conversion; one core is left to the api and database by default. */
@@ -57,18 +48,8 @@ export function loadWorkerConfig(env: NodeJS.ProcessEnv = process.env): WorkerCo
     concurrency: Math.max(1, Number(env.WORKER_CONCURRENCY ?? 1)),
     embeddedDatabase: embedded,
     pollIntervalMs: Number(env.WORKER_POLL_MS ?? (embedded ? 500 : 2000)),
-    storage:
-      env.STORAGE === 's3'
-        ? {
-            kind: 's3',
-            bucket: env.S3_BUCKET ?? 'lift3d',
-            region: env.S3_REGION ?? 'us-east-1',
-            endpoint: env.S3_ENDPOINT ?? null,
-            accessKeyId: env.S3_ACCESS_KEY_ID ?? null,
-            secretAccessKey: env.S3_SECRET_ACCESS_KEY ?? null,
-            forcePathStyle: env.S3_FORCE_PATH_STYLE !== '0',
-          }
-        : { kind: 'disk', dir: resolve(env.STORAGE_DIR ?? join(dataDir, 'storage')) },
+    // The api function reads the same settings through the same reader.
+    storage: readStorageConfig(env, { dataDir })!,
     leaseSeconds,
     renderThreads: Math.max(1, Number(env.WORKER_RENDER_THREADS ?? availableParallelism() - 1)),
     nice: Math.min(19, Math.max(0, Number(env.WORKER_NICE ?? 10))),

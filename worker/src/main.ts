@@ -1,9 +1,9 @@
 // `npm run worker`: consumes the project's jobs (conversions, mail). Run as many as you like.
 
 import { findFfmpeg } from '@lift3d/engine';
+import { createStorage } from '@lift3d/storage';
 import nodemailer from 'nodemailer';
 import postgres from 'postgres';
-import { createStorage } from '../../supabase/functions/_shared/storage/index.ts';
 import { createBackends } from './backends/index.ts';
 import { loadWorkerConfig } from './config.ts';
 import { createEnginePool } from './convert/engine-runner.ts';

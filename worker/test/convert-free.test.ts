@@ -4,10 +4,10 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createDiskStorage, type Storage } from '@lift3d/storage';
 import type postgres from 'postgres';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../local/test/support/databases.ts';
-import { createDiskStorage, type Storage } from '../../supabase/functions/_shared/storage/index.ts';
 import { installQueue } from '../src/queue.ts';
 import {
   createUserWithCredits,

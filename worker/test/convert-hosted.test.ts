@@ -6,12 +6,12 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { NodeIO } from '@gltf-transform/core';
+import { createDiskStorage, type Storage } from '@lift3d/storage';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, beforeEach, expect, test } from 'vitest';
 import { checkManifold, weld } from '../../engine/test/support/mesh-checks.ts';
 import { makeSourceGlb, vaseRadius } from '../../engine/test/support/source-glb.ts';
 import { createTestDatabase, type TestDatabase } from '../../local/test/support/databases.ts';
-import { createDiskStorage, type Storage } from '../../supabase/functions/_shared/storage/index.ts';
 import { installQueue } from '../src/queue.ts';
 import { CONVERT_DEFAULTS } from '../src/tasks/convert.ts';
 import {

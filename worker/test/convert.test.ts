@@ -1,9 +1,10 @@
 // The convert job on the real PostgreSQL with real worker processes storing through the S3 API: a conversion end to end, a failure
 // refunded once, a worker SIGKILLed mid-job (the other finishes it: one charge, one result), and SIGTERM
 // (the current job finishes, no new one is taken).
+
+import { createS3Storage, type Storage } from '@lift3d/storage';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../local/test/support/databases.ts';
-import { createS3Storage, type Storage } from '../../supabase/functions/_shared/storage/index.ts';
 import { installQueue } from '../src/queue.ts';
 import {
   createGenerationAs,

@@ -5,9 +5,9 @@ import { spawnSync } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createStorage, type Storage } from '@lift3d/storage';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../local/test/support/databases.ts';
-import { createStorage, type Storage } from '../../supabase/functions/_shared/storage/index.ts';
 import { installQueue } from '../src/queue.ts';
 import {
   createGenerationAs,

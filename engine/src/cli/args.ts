@@ -1,4 +1,5 @@
-/** Command-line parsing for img3d (DESIGN §5). Pure: no I/O, so it is tested directly. */
+/** Command-line parsing for img3d (DESIGN §5) on node:util's parseArgs. Pure: no I/O, so it is tested directly. */
+import { type ParseArgsConfig, parseArgs as parseNodeArgs } from 'node:util';
 import { EngineError } from '../errors.ts';
 import { MAX_FLAT_BASE_MM } from '../export/stl.ts';
 import { EXPORT_FORMATS, type ExportFormat } from '../export/types.ts';
@@ -44,61 +45,89 @@ function bad(message: string): EngineError {
   return new EngineError('invalid_option', `img3d: ${message} (see img3d --help)`);
 }
 
+const OPTIONS = {
+  help: { type: 'boolean', short: 'h' },
+  out: { type: 'string', short: 'o' },
+  'out-dir': { type: 'string' },
+  format: { type: 'string' },
+  topology: { type: 'string' },
+  video: { type: 'boolean' },
+  'depth-model': { type: 'string' },
+  'flat-base': { type: 'string' },
+  right: { type: 'string' },
+  back: { type: 'string' },
+  left: { type: 'string' },
+} as const satisfies ParseArgsConfig['options'];
+
 export function parseArgs(argv: string[]): CliArgs {
   const args: CliArgs = { inputs: [], topology: 'low', video: false, views: {}, help: false };
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i];
+  // Not strict: node's own messages would replace ours, so the tokens are checked here, in order.
+  const { tokens } = parseNodeArgs({
+    args: argv,
+    options: OPTIONS,
+    allowPositionals: true,
+    strict: false,
+    tokens: true,
+  });
+  for (const token of tokens) {
+    if (token.kind === 'positional') {
+      args.inputs.push(token.value);
+      continue;
+    }
+    if (token.kind === 'option-terminator') continue;
+    const name = token.name as keyof typeof OPTIONS;
+    if (!Object.hasOwn(OPTIONS, name)) throw bad(`unknown option '${token.rawName}'`);
     const value = () => {
-      const v = argv[++i];
-      if (v === undefined || v.startsWith('-')) throw bad(`${a} needs a value`);
-      return v;
+      // A value that looks like an option means the value was left out (-o --video).
+      if (token.value === undefined || (!token.inlineValue && token.value.startsWith('-'))) {
+        throw bad(`${token.rawName} needs a value`);
+      }
+      return token.value;
     };
-    switch (a) {
-      case '-h':
-      case '--help':
+    if (OPTIONS[name].type === 'boolean' && token.value !== undefined) {
+      throw bad(`${token.rawName} takes no value`);
+    }
+    switch (name) {
+      case 'help':
         args.help = true;
         break;
-      case '-o':
-      case '--out':
+      case 'out':
         args.out = value();
         break;
-      case '--out-dir':
+      case 'out-dir':
         args.outDir = value();
         break;
-      case '--format': {
+      case 'format': {
         const f = value();
         if (!EXPORT_FORMATS.includes(f as ExportFormat))
           throw bad(`unknown format '${f}'; use ${EXPORT_FORMATS.join(', ')}`);
         args.format = f as ExportFormat;
         break;
       }
-      case '--topology': {
+      case 'topology': {
         const t = value();
         if (t !== 'low' && t !== 'high') throw bad(`unknown topology '${t}'; use low or high`);
         args.topology = t;
         break;
       }
-      case '--video':
+      case 'video':
         args.video = true;
         break;
-      case '--depth-model':
+      case 'depth-model':
         args.depthModel = value();
         break;
-      case '--flat-base': {
+      case 'flat-base': {
         const mm = Number(value());
         if (!(mm >= 0 && mm <= MAX_FLAT_BASE_MM))
           throw bad(`--flat-base takes millimetres between 0 and ${MAX_FLAT_BASE_MM} (0 turns the base off)`);
         args.flatBaseMm = mm;
         break;
       }
-      case '--right':
-      case '--back':
-      case '--left':
-        args.views[a.slice(2) as 'right' | 'back' | 'left'] = value();
+      case 'right':
+      case 'back':
+      case 'left':
+        args.views[name] = value();
         break;
-      default:
-        if (a.startsWith('-') && a !== '-') throw bad(`unknown option '${a}'`);
-        args.inputs.push(a);
     }
   }
   if (args.help) return args;

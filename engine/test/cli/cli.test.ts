@@ -48,6 +48,41 @@ describe('img3d arguments', () => {
     expect(() => parseArgs(['a.png', '--flat-base', '12'])).toThrow(/between 0 and 10/);
     expect(() => parseArgs(['a.png', '--flat-base', 'thick'])).toThrow(/between 0 and 10/);
   });
+
+  it('says exactly what is wrong, in the order given', () => {
+    const reason = (argv: string[]) => {
+      try {
+        parseArgs(argv);
+      } catch (error) {
+        return (error as Error).message;
+      }
+      return 'accepted';
+    };
+    expect(reason(['a.png', '--out'])).toBe('img3d: --out needs a value (see img3d --help)');
+    expect(reason(['a.png', '-o', '--video'])).toBe('img3d: -o needs a value (see img3d --help)');
+    expect(reason(['a.png', '--shiny'])).toBe("img3d: unknown option '--shiny' (see img3d --help)");
+    expect(reason(['a.png', '-x'])).toBe("img3d: unknown option '-x' (see img3d --help)");
+    expect(reason(['a.png', '--video=yes'])).toBe('img3d: --video takes no value (see img3d --help)');
+    expect(reason(['--format', 'dae', '--topology', 'mid'])).toBe(
+      "img3d: unknown format 'dae'; use glb, gltf, obj, fbx, stl, usdz, 3mf (see img3d --help)",
+    );
+    expect(reason(['a.png', '-o', 'x.glb', '--out-dir', 'o'])).toBe(
+      'img3d: use either -o or --out-dir, not both (see img3d --help)',
+    );
+    expect(reason(['a.png', '-o', 'x.dae'])).toBe(
+      "img3d: cannot tell the format from 'x.dae'; add --format (see img3d --help)",
+    );
+    expect(reason(['-h'])).toBe('accepted');
+  });
+
+  it('takes values inline too, and - as an input', () => {
+    expect(parseArgs(['--format=stl', '--out-dir=o', '-', '--right=r.png'])).toMatchObject({
+      inputs: ['-'],
+      format: 'stl',
+      outDir: 'o',
+      views: { right: 'r.png' },
+    });
+  });
 });
 
 describe('img3d run', () => {

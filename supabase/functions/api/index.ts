@@ -1,12 +1,11 @@
 // Edge Function entry point: on Supabase it is served at /functions/v1/api/*; the local stack serves the
 // same file with Deno behind its gateway at /api/*.
 import { createApp } from './app.ts';
-import { createVerifier } from './core/auth.ts';
+import { buildDeps } from './core/build-deps.ts';
 import { loadConfig } from './core/config.ts';
-import { createDb } from './core/db.ts';
 
 const config = loadConfig(Deno.env);
-const app = createApp({ config, db: createDb(config), verify: createVerifier(config) });
+const app = createApp(buildDeps(config));
 Deno.serve(
   {
     port: config.port,

@@ -15,9 +15,10 @@
  * deadline, malformed or oversized model), the generation's fallback rule decides: the built-in engine
  * makes it instead, or it fails with exactly one refund.
  */
+
+import type { Storage } from '@lift3d/storage';
 import type { Task } from 'graphile-worker';
 import type { Sql } from 'postgres';
-import type { Storage } from '../../../supabase/functions/_shared/storage/index.ts';
 import { type Backends, type HostedBackend, isBackendName, ProviderError } from '../backends/index.ts';
 import type { HostedRunOptions } from '../backends/run-hosted.ts';
 import { EngineJobError, type EngineRunner } from '../convert/engine-runner.ts';

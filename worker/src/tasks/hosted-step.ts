@@ -4,8 +4,8 @@
  * downloaded. The task id is written on the generation (fenced) before the first poll.
  */
 import { imageForProvider, isEngineError, type ViewName } from '@lift3d/engine';
+import type { Storage } from '@lift3d/storage';
 import type { Sql } from 'postgres';
-import type { Storage } from '../../../supabase/functions/_shared/storage/index.ts';
 import type { HostedBackend } from '../backends/index.ts';
 import { type HostedRunOptions, type HostedRunResult, runHosted } from '../backends/run-hosted.ts';
 import type { HostedJob } from '../backends/types.ts';

@@ -1,8 +1,9 @@
 /** One handler per job of the registry; the mapped type makes a missing handler a compile error. */
+
+import type { Storage } from '@lift3d/storage';
 import type { Task } from 'graphile-worker';
 import type { Transporter } from 'nodemailer';
 import type { Sql } from 'postgres';
-import type { Storage } from '../../../supabase/functions/_shared/storage/index.ts';
 import type { Backends } from '../backends/index.ts';
 import type { WorkerConfig } from '../config.ts';
 import type { EngineRunner } from '../convert/engine-runner.ts';

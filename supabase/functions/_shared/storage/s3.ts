@@ -1,47 +1,59 @@
 /**
- * S3 API storage (AWS, Supabase Storage's S3 endpoint, MinIO, s3rver in tests) over fetch with our own
- * SigV4 signing: no SDK, so the api function (Deno) and the worker (Node) share this file unchanged.
+ * S3 API storage (AWS, Supabase Storage's S3 endpoint, MinIO, s3rver in tests) over fetch, signed with
+ * aws4fetch, which runs unchanged in Deno (the api function) and Node (the worker).
  */
-import { encodePath, sha256Hex, signRequest } from './sigv4.ts';
-import { checkKey, type Storage, type StorageConfig } from './types.ts';
+import { AwsClient } from 'aws4fetch';
+import { checkKey, type PresignOptions, type S3Config, type Storage } from './types.ts';
 
-type S3Config = Extract<StorageConfig, { kind: 's3' }>;
+/** S3 refuses presigned URLs valid for more than a week. */
+const MAX_PRESIGN_SECONDS = 7 * 24 * 3600;
 
-export function createS3Storage(
-  config: S3Config,
-  fetchImpl: typeof fetch = fetch,
-): Storage & {
+async function sha256Hex(data: Uint8Array): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', data as Uint8Array<ArrayBuffer>);
+  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** aws4fetch's clock format: 20130524T000000Z. */
+const amzDate = (date: Date) => date.toISOString().replace(/[:-]|\.\d{3}/g, '');
+
+export type S3Storage = Storage & {
+  readonly kind: 's3';
   ensureBucket(): Promise<void>;
-} {
+  presignGet(key: string, options: PresignOptions): Promise<string>;
+};
+
+export function createS3Storage(config: S3Config, fetchImpl: typeof fetch = fetch): S3Storage {
   if (!config.accessKeyId || !config.secretAccessKey) {
     throw new Error('storage: S3 needs S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY');
   }
-  const accessKeyId = config.accessKeyId;
-  const secretAccessKey = config.secretAccessKey;
+  const client = new AwsClient({
+    accessKeyId: config.accessKeyId,
+    secretAccessKey: config.secretAccessKey,
+    service: 's3',
+    region: config.region,
+  });
   const base = new URL(config.endpoint ?? `https://s3.${config.region}.amazonaws.com`);
   const basePath = base.pathname.replace(/\/+$/, '');
 
+  // Keys and bucket names are plain ASCII without characters that need escaping (checkKey).
   const urlFor = (key: string | null) => {
-    const objectPath = key === null ? '' : `/${encodePath(checkKey(key))}`;
-    if (config.forcePathStyle) {
-      return new URL(`${base.origin}${basePath}/${encodePath(config.bucket)}${objectPath}`);
-    }
+    const objectPath = key === null ? '' : `/${checkKey(key)}`;
+    if (config.forcePathStyle) return new URL(`${base.origin}${basePath}/${config.bucket}${objectPath}`);
     return new URL(`${base.protocol}//${config.bucket}.${base.host}${basePath}${objectPath || '/'}`);
   };
 
   async function send(method: string, key: string | null, body?: Uint8Array, contentType?: string) {
-    const url = urlFor(key);
-    const payloadHash = await sha256Hex(body ?? new Uint8Array(0));
-    const headers = await signRequest({
+    // The payload is signed by its hash (not UNSIGNED-PAYLOAD): objects are small and already in memory.
+    const headers: Record<string, string> = {
+      'x-amz-content-sha256': await sha256Hex(body ?? new Uint8Array(0)),
+    };
+    if (contentType) headers['content-type'] = contentType;
+    const request = await client.sign(urlFor(key).toString(), {
       method,
-      url,
-      region: config.region,
-      accessKeyId,
-      secretAccessKey,
-      payloadHash,
-      headers: contentType ? { 'content-type': contentType } : {},
+      headers,
+      body: body as Uint8Array<ArrayBuffer> | undefined,
     });
-    return fetchImpl(url, { method, headers, body: body as Uint8Array<ArrayBuffer> | undefined });
+    return fetchImpl(request);
   }
 
   async function failure(response: Response, what: string): Promise<Error> {
@@ -68,7 +80,10 @@ export function createS3Storage(
     kind: 's3',
     async ensureBucket() {
       const response = await send('PUT', null);
-      if (response.ok) return;
+      if (response.ok) {
+        await response.body?.cancel();
+        return;
+      }
       const error = await failure(response, `create bucket ${config.bucket}`);
       if (!/BucketAlreadyOwnedByYou|BucketAlreadyExists/.test(error.message)) throw error;
     },
@@ -87,6 +102,23 @@ export function createS3Storage(
       const response = await send('DELETE', key);
       if (!response.ok && response.status !== 404) throw await failure(response, `delete ${key}`);
       await response.body?.cancel();
+    },
+    async presignGet(key, options) {
+      const seconds = Math.round(options.expiresInSeconds);
+      if (!(seconds >= 1 && seconds <= MAX_PRESIGN_SECONDS)) {
+        throw new Error(`storage: a presigned URL lasts 1 to ${MAX_PRESIGN_SECONDS} seconds, not ${seconds}`);
+      }
+      const url = urlFor(key);
+      url.searchParams.set('X-Amz-Expires', String(seconds));
+      if (options.contentDisposition) {
+        url.searchParams.set('response-content-disposition', options.contentDisposition);
+      }
+      if (options.contentType) url.searchParams.set('response-content-type', options.contentType);
+      const signed = await client.sign(url.toString(), {
+        method: 'GET',
+        aws: { signQuery: true, datetime: amzDate(options.now ?? new Date()) },
+      });
+      return signed.url;
     },
   };
 }

@@ -2,7 +2,7 @@
  * The api function's configuration: the only module that reads the environment. On Supabase the
  * platform provides SUPABASE_URL, SUPABASE_DB_URL and the keys; the local stack sets the same names.
  */
-import type { StorageConfig } from '../../_shared/storage/index.ts';
+import { readStorageConfig, type StorageConfig } from '@lift3d/storage';
 import type { ClientIpOptions } from './client-ip.ts';
 import { corsOrigins } from './cors.ts';
 import type { RequestLimits } from './request-limits.ts';
@@ -59,7 +59,7 @@ export interface ImageUrlConfig {
 }
 
 export interface GenerationsConfig {
-  /** STORAGE=s3 (S3_* names, as the worker) or a local folder (STORAGE_DIR); null: not configured. */
+  /** From @lift3d/storage's reader, the worker's too (STORAGE, STORAGE_DIR, S3_*); null: not configured. */
   storage: StorageConfig | null;
   /** One image (MAX_UPLOAD_BYTES, default 25 MB). */
   maxImageBytes: number;
@@ -72,7 +72,14 @@ export interface GenerationsConfig {
   /** Signs file links (<img>/<video>/<a> cannot send a bearer token); null: links are not offered. */
   urlSecret: string | null;
   urlTtlSeconds: number;
+  /**
+   * S3 storage: file routes answer with a redirect to a presigned URL that lasts this long
+   * (DOWNLOAD_URL_TTL_SECONDS, default 300) instead of passing the bytes through the function.
+   */
+  downloadUrlTtlSeconds?: number;
 }
+
+export const DOWNLOAD_URL_TTL_DEFAULT = 300;
 
 export interface HealthConfig {
   /** Supabase Auth's `GET /auth/v1/health` (AUTH_HEALTH_URL, else from SUPABASE_URL); null: not checked. */
@@ -105,30 +112,28 @@ export function paymentsMode(config: Pick<ApiConfig, 'paypal' | 'environment'>):
 
 type Env = { get(name: string): string | undefined };
 
+function downloadUrlTtl(value: string | undefined): number {
+  if (value === undefined || value === '') return DOWNLOAD_URL_TTL_DEFAULT;
+  // S3 refuses presigned URLs that last longer than a week.
+  if (!/^\d+$/.test(value) || Number(value) < 1 || Number(value) > 604800) {
+    throw new Error(
+      `config: DOWNLOAD_URL_TTL_SECONDS must be a whole number of seconds from 1 to 604800, not '${value}'`,
+    );
+  }
+  return Number(value);
+}
+
 function loadGenerations(env: Env, jwtSecret: string | null): GenerationsConfig {
   const maxImageBytes = Number(env.get('MAX_UPLOAD_BYTES') ?? 25 * 1024 * 1024);
-  let storage: StorageConfig | null = null;
-  if (env.get('STORAGE') === 's3') {
-    storage = {
-      kind: 's3',
-      bucket: env.get('S3_BUCKET') ?? 'lift3d',
-      region: env.get('S3_REGION') ?? 'us-east-1',
-      endpoint: env.get('S3_ENDPOINT') ?? null,
-      accessKeyId: env.get('S3_ACCESS_KEY_ID') ?? null,
-      secretAccessKey: env.get('S3_SECRET_ACCESS_KEY') ?? null,
-      forcePathStyle: env.get('S3_FORCE_PATH_STYLE') !== '0',
-    };
-  } else if (env.get('STORAGE_DIR')) {
-    storage = { kind: 'disk', dir: env.get('STORAGE_DIR')! };
-  }
   return {
-    storage,
+    storage: readStorageConfig(env),
     maxImageBytes,
     maxRequestBytes: 2 * maxImageBytes,
     maxBatch: 10,
     maxInputPixels: Number(env.get('LIFT3D_MAX_INPUT_PIXELS') ?? 40_000_000),
     urlSecret: env.get('URL_SIGNING_SECRET') ?? jwtSecret ?? env.get('SUPABASE_SERVICE_ROLE_KEY') ?? null,
     urlTtlSeconds: 3600,
+    downloadUrlTtlSeconds: downloadUrlTtl(env.get('DOWNLOAD_URL_TTL_SECONDS')),
   };
 }
 

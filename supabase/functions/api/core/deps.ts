@@ -2,8 +2,9 @@
  * What every router receives: the dependencies of the app as one typed object (tests build the app
  * in-process with their own), and the Hono environment the core middleware fills in.
  */
+
+import type { Storage } from '@lift3d/storage';
 import type { JWTPayload } from 'jose';
-import type { Storage } from '../../_shared/storage/index.ts';
 import type { AuthVariables, SessionCheck } from './auth.ts';
 import type { ApiConfig } from './config.ts';
 import type { Db } from './db.ts';
@@ -14,8 +15,8 @@ export interface AppDeps {
   verify: (token: string) => Promise<JWTPayload>;
   /** Refuses writes from signed-out sessions; by default looked up in auth.sessions (null: no check). */
   sessionCheck?: SessionCheck | null;
-  /** Uploads and results; by default made from config.generations.storage (null: not configured). */
-  storage?: Storage | null;
+  /** Uploads and results, made once from config.generations.storage (null: not configured, 503). */
+  storage: Storage | null;
 }
 
 export type AppEnv = { Variables: AuthVariables };

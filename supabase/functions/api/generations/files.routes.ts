@@ -2,21 +2,23 @@
  * A generation's files: GET /api/generations/:id/download?format=glb|gltf|obj|fbx|stl|usdz|3mf|mp4, /poster and
  * /thumbnail. Either the caller's token (owner or admin, decided by RLS) or a signed link from the
  * generation JSON (for <img>, <video> and plain links). No extra charge, any number of times.
+ * Disk storage streams the file; S3 storage redirects (302) to a short-lived presigned URL of the bucket.
  */
 
 import { DOWNLOAD_FORMATS, EXTRA_MODEL_FORMATS } from '@lift3d/contract';
 import { type Context, Hono } from 'hono';
 import { requireUser } from '../core/auth.ts';
+import { DOWNLOAD_URL_TTL_DEFAULT } from '../core/config.ts';
 import type { AppDeps, AppEnv } from '../core/deps.ts';
 import { ApiError, badRequest, notFound } from '../core/errors.ts';
-import { checkId, resolveStorage, storageUnavailable } from './routes.ts';
+import { checkId, storageUnavailable } from './routes.ts';
 import type { GenerationRow, OutputFile } from './rows.ts';
 import { sendStoredFile } from './send-file.ts';
 import { verifyGeneration } from './signed-urls.ts';
 
 export function generationFileRoutes(deps: AppDeps) {
   const { db, config } = deps;
-  const storage = resolveStorage(deps);
+  const { storage } = deps;
 
   async function load(c: Context<AppEnv>, id: string): Promise<GenerationRow> {
     const expires = c.req.query('expires');
@@ -76,7 +78,14 @@ export function generationFileRoutes(deps: AppDeps) {
       console.error(`api: generation ${row.id}: stored file ${file.key} is missing`);
       return notFound('This file is no longer available. Please generate the model again.');
     };
-    return sendStoredFile(storage, file, disposition, rangeHeader, missing);
+    return sendStoredFile(
+      storage,
+      file,
+      disposition,
+      rangeHeader,
+      missing,
+      config.generations?.downloadUrlTtlSeconds ?? DOWNLOAD_URL_TTL_DEFAULT,
+    );
   }
 
   return new Hono<AppEnv>()

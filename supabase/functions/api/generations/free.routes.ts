@@ -12,7 +12,6 @@ import { hashClientIp } from '../core/client-ip.ts';
 import type { Caller, Tx } from '../core/db.ts';
 import type { AppDeps, AppEnv } from '../core/deps.ts';
 import { freeIdempotencyKey, readIdempotencyKey, requestFingerprint } from '../core/idempotency.ts';
-import { resolveStorage } from './routes.ts';
 import { GENERATION_COLUMNS, type GenerationRow, generationJson } from './rows.ts';
 import {
   readFormat,
@@ -32,7 +31,7 @@ export interface FreeQuota {
 
 export function freeGenerationRoutes(deps: AppDeps) {
   const { db, config } = deps;
-  const storage = resolveStorage(deps);
+  const { storage } = deps;
   const limits = config.generations ?? UPLOAD_DEFAULTS;
   const ipKey = config.jwtSecret ?? config.databaseUrl;
 

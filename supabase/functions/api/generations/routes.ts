@@ -5,11 +5,10 @@
  * spends the credits, inserts the row and enqueues the job. If that fails the upload is deleted again.
  */
 import { Hono } from 'hono';
-import { createStorage, type Storage } from '../../_shared/storage/index.ts';
 import { requireUser } from '../core/auth.ts';
 import type { Tx } from '../core/db.ts';
 import type { AppDeps, AppEnv } from '../core/deps.ts';
-import { ApiError, badRequest, notFound } from '../core/errors.ts';
+import { badRequest, notFound } from '../core/errors.ts';
 import { readIdempotencyKey, requestFingerprint, storedIdempotencyKey } from '../core/idempotency.ts';
 import { queryInt } from '../core/request-limits.ts';
 import { GENERATION_COLUMNS, type GenerationRow, generationJson } from './rows.ts';
@@ -28,12 +27,6 @@ export { storageUnavailable };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export function resolveStorage(deps: AppDeps): Storage | null {
-  if (deps.storage !== undefined) return deps.storage;
-  const config = deps.config.generations?.storage;
-  return config ? createStorage(config) : null;
-}
-
 export function checkId(id: string): string {
   if (!UUID.test(id)) throw notFound('No generation with this id.');
   return id;
@@ -51,7 +44,7 @@ async function viewsOf(tx: Tx, ids: string[]): Promise<Map<string, string[]>> {
 
 export function generationRoutes(deps: AppDeps) {
   const { db, config } = deps;
-  const storage = resolveStorage(deps);
+  const { storage } = deps;
   const limits = config.generations ?? UPLOAD_DEFAULTS;
 
   return new Hono<AppEnv>()
@@ -81,35 +74,22 @@ export function generationRoutes(deps: AppDeps) {
       let rows: GenerationRow[];
       try {
         rows = await db.asCaller(caller, async (tx) => {
-          if (uploads.length > 1) {
-            // The ledger refuses each charge on its own; this says up front what the whole batch needs
-            // (images already created under the same Idempotency-Key cost nothing again).
-            const [check] = await tx`
-                select p.credits,
-                       (select (s.value #>> '{}')::int from public.settings s
-                         where s.key = 'generation.cost_credits') as cost,
-                       (select count(*)::int from public.generations g
-                         where g.user_id = p.id and g.idempotency_key = any(${keys.filter((k) => k !== null)})) as replays
-                  from public.profiles p where p.id = auth.uid()`;
-            const count = uploads.length - Number(check?.replays ?? 0);
-            const needed = Number(check?.cost ?? 50) * count;
-            if (check && count > 0 && Number(check.credits) < needed) {
-              throw new ApiError(
-                402,
-                `Not enough credits: these ${count} images need ${needed} credits and you have ${check.credits}.`,
-                'payment_required',
-              );
-            }
-          }
-          const created: GenerationRow[] = [];
-          for (const [i, u] of uploads.entries()) {
-            const key = keys[i];
-            const [row] = await tx.unsafe<GenerationRow[]>(
-              `select ${GENERATION_COLUMNS} from public.create_generation($1, $2, $3, $4, $5, $6, $7, $8)`,
-              [kind, format, topology, u.key, u.type, u.bytes.byteLength, key, hashes[i]],
-            );
-            created.push(row);
-          }
+          // One SQL call checks the whole batch's price against the balance and creates and charges every
+          // image, or none (create_generations).
+          const items = uploads.map((u, i) => ({
+            key: u.key,
+            type: u.type,
+            bytes: u.bytes.byteLength,
+            idempotency_key: keys[i],
+            request_hash: hashes[i],
+          }));
+          // Sent as text: a parameter the server types as jsonb would be JSON-encoded a second time.
+          const created = await tx.unsafe<GenerationRow[]>(
+            `select ${GENERATION_COLUMNS}
+               from public.create_generations($1, $2, $3, $4::text::jsonb) with ordinality as g
+              order by g.ordinality`,
+            [kind, format, topology, JSON.stringify(items)],
+          );
           // A replayed request got its earlier generation back, with the views it was created with.
           if (views.length && created[0].input_key === uploads[0].key) {
             for (const v of views) {

@@ -1,8 +1,11 @@
 /**
- * Streams one stored result file to the browser, with byte ranges for <video> (Safari insists on them).
+ * Sends one stored result file to the browser. S3 storage answers 302 to a short-lived presigned URL (the
+ * bucket serves the bytes with this file's name and type; the function only decided who may); disk storage
+ * streams, with byte ranges for <video> (Safari insists on them).
  * Shared by the owner's file routes and the share page's; the caller has already decided who may read it.
  */
-import type { Storage } from '../../_shared/storage/index.ts';
+import type { Storage } from '@lift3d/storage';
+import { DOWNLOAD_URL_TTL_DEFAULT } from '../core/config.ts';
 import type { ApiError } from '../core/errors.ts';
 import type { OutputFile } from './rows.ts';
 
@@ -12,10 +15,20 @@ export async function sendStoredFile(
   disposition: 'attachment' | 'inline',
   rangeHeader: string | undefined,
   missing: () => ApiError,
+  presignTtlSeconds: number = DOWNLOAD_URL_TTL_DEFAULT,
 ): Promise<Response> {
+  const contentDisposition = `${disposition}; filename="${file.name.replace(/[^A-Za-z0-9._-]/g, '_')}"`;
+  if (storage.presignGet) {
+    const location = await storage.presignGet(file.key, {
+      expiresInSeconds: presignTtlSeconds,
+      contentDisposition,
+      contentType: file.contentType,
+    });
+    return new Response(null, { status: 302, headers: { location } });
+  }
   const headers: Record<string, string> = {
     'content-type': file.contentType,
-    'content-disposition': `${disposition}; filename="${file.name.replace(/[^A-Za-z0-9._-]/g, '_')}"`,
+    'content-disposition': contentDisposition,
     'accept-ranges': 'bytes',
     'x-content-type-options': 'nosniff',
   };

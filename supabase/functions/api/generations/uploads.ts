@@ -3,9 +3,9 @@
  * images recognised by content, and storing them under random keys (never the user's file name).
  */
 import { MODEL_FORMATS, ModelFormat } from '@lift3d/contract';
+import type { Storage } from '@lift3d/storage';
 import type { Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import type { Storage } from '../../_shared/storage/index.ts';
 import type { GenerationsConfig } from '../core/config.ts';
 import { ApiError, badRequest } from '../core/errors.ts';
 import { checkImage } from './check-image.ts';

@@ -17,7 +17,7 @@ import { type Context, Hono } from 'hono';
 import { injectShareHead, SHARE_SLUG, shareHeadFor } from '../../_shared/share-page.ts';
 import type { AppDeps, AppEnv } from '../core/deps.ts';
 import { ApiError, notFound } from '../core/errors.ts';
-import { resolveStorage, storageUnavailable } from '../generations/routes.ts';
+import { storageUnavailable } from '../generations/routes.ts';
 import type { OutputFile } from '../generations/rows.ts';
 import { sendStoredFile } from '../generations/send-file.ts';
 import { signShare, verifyShare } from '../generations/signed-urls.ts';
@@ -39,7 +39,7 @@ interface SharedRow {
 
 export function sharePublicRoutes(deps: AppDeps) {
   const { db, config } = deps;
-  const storage = resolveStorage(deps);
+  const { storage } = deps;
 
   async function load(slug: string): Promise<SharedRow> {
     if (!SHARE_SLUG.test(slug)) throw gone();

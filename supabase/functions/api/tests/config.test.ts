@@ -44,3 +44,31 @@ test('config: CORS allows the site origin and the extra list', async () => {
   );
   assert.deepEqual(config.corsOrigins, ['https://lift3d.example', 'https://www.lift3d.example']);
 });
+
+test('config: storage comes from the shared reader; presigned download URLs last 300 s unless set', async () => {
+  const base = { DATABASE_URL: 'postgres://h/p', JWT_SECRET: 'x'.repeat(32) };
+  assert.equal(
+    loadConfig(env(base)).generations?.storage,
+    null,
+    'no storage configured: file routes answer 503',
+  );
+  assert.deepEqual(loadConfig(env({ ...base, DATA_DIR: '/srv/lift3d' })).generations?.storage, {
+    kind: 'disk',
+    dir: '/srv/lift3d/storage',
+  });
+  const s3 = loadConfig(
+    env({ ...base, STORAGE: 's3', S3_BUCKET: 'models', DOWNLOAD_URL_TTL_SECONDS: '120' }),
+  );
+  assert.equal(s3.generations?.storage?.kind, 's3');
+  assert.equal(s3.generations?.downloadUrlTtlSeconds, 120);
+  assert.equal(loadConfig(env(base)).generations?.downloadUrlTtlSeconds, 300);
+  for (const bad of ['0', '-1', '1.5', 'soon', '604801']) {
+    assert.throws(
+      () => loadConfig(env({ ...base, DOWNLOAD_URL_TTL_SECONDS: bad })),
+      new RegExp(
+        `DOWNLOAD_URL_TTL_SECONDS must be a whole number of seconds from 1 to 604800, not '${bad.replace('.', '\\.')}'`,
+      ),
+    );
+  }
+  assert.throws(() => loadConfig(env({ ...base, STORAGE: 'ftp' })), /STORAGE must be disk or s3, not 'ftp'/);
+});

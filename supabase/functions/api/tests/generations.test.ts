@@ -71,7 +71,7 @@ async function storedUploads() {
 
 /** Does what the worker does at the end: stores files and completes the row. */
 async function completeAsWorker(id: string, withVideo = false, withArPrint = false) {
-  const { createDiskStorage } = await import('../../_shared/storage/index.ts');
+  const { createDiskStorage } = await import('@lift3d/storage');
   const storage = createDiskStorage(storageDir);
   const short = id.slice(0, 8);
   const outputs: Record<string, { key: string; contentType: string; bytes: number; name: string }> = {};

@@ -1,7 +1,7 @@
 // Share links through the api in-process: the owner's switch, the public answer (signed out), its files,
 // revoking (404 at once, the same body as an unknown link), re-sharing (a new slug) and the HTML head.
 import assert from 'node:assert/strict';
-import { createDiskStorage } from '../../_shared/storage/index.ts';
+import { createDiskStorage } from '@lift3d/storage';
 import { buildApp, createUser, diskGenerations, superuser, test, tokenFor } from './support.ts';
 
 const { storageDir, generations } = await diskGenerations('share-links-test-secret');

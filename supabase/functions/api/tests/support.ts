@@ -3,9 +3,8 @@
 import { SignJWT } from 'jose';
 import postgres from 'postgres';
 import { createApp } from '../app.ts';
-import { createVerifier } from '../core/auth.ts';
+import { buildDeps } from '../core/build-deps.ts';
 import type { ApiConfig } from '../core/config.ts';
-import { createDb } from '../core/db.ts';
 
 export const JWT_SECRET = 'api-function-test-secret-at-least-32-characters';
 
@@ -29,9 +28,8 @@ export function testConfig(overrides: Partial<ApiConfig> = {}): ApiConfig {
 }
 
 export function buildApp(overrides: Partial<ApiConfig> = {}) {
-  const config = testConfig(overrides);
-  const db = createDb(config);
-  return { app: createApp({ config, db, verify: createVerifier(config) }), db };
+  const deps = buildDeps(testConfig(overrides));
+  return { app: createApp(deps), db: deps.db, storage: deps.storage };
 }
 
 export function superuser() {

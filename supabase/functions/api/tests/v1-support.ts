@@ -2,9 +2,9 @@
 // the key, the worker's completion of a conversion, and a local https server with a self-signed root for
 // the image_url fetcher (the only way its production checks can be reached from a test).
 import assert from 'node:assert/strict';
+import { createDiskStorage } from '@lift3d/storage';
 import type { Hono } from 'hono';
 import type postgres from 'postgres';
-import { createDiskStorage } from '../../_shared/storage/index.ts';
 import type { AppEnv } from '../app.ts';
 import { createUser, tokenFor } from './support.ts';
 

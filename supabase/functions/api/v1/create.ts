@@ -5,8 +5,8 @@
  */
 
 import { MODEL_FORMATS } from '@lift3d/contract';
+import type { Storage } from '@lift3d/storage';
 import type { Context } from 'hono';
-import type { Storage } from '../../_shared/storage/index.ts';
 import type { Caller, Db } from '../core/db.ts';
 import type { AppEnv } from '../core/deps.ts';
 import { badRequest } from '../core/errors.ts';

@@ -9,7 +9,7 @@ import type { Tx } from '../core/db.ts';
 import type { AppDeps, AppEnv } from '../core/deps.ts';
 import { ApiError, badRequest, notFound } from '../core/errors.ts';
 import { readIdempotencyKey } from '../core/idempotency.ts';
-import { checkId, resolveStorage, storageUnavailable } from '../generations/routes.ts';
+import { checkId, storageUnavailable } from '../generations/routes.ts';
 import { GENERATION_COLUMNS, type GenerationRow } from '../generations/rows.ts';
 import { UPLOAD_DEFAULTS, uploadBodyLimit } from '../generations/uploads.ts';
 import { apiKeyAuth } from './api-key-auth.ts';
@@ -57,7 +57,7 @@ function decodeCursor(cursor: string): { micros: string; id: string } {
 
 export function v1Routes(deps: AppDeps) {
   const { db, config } = deps;
-  const storage = resolveStorage(deps);
+  const { storage } = deps;
   const limits = config.generations ?? UPLOAD_DEFAULTS;
   const fetchOptions = {
     ...IMAGE_FETCH_DEFAULTS,
