@@ -2,52 +2,41 @@
 // services' local stand-ins: each backend's model comes out in all five formats with a closed STL and
 // the served shape; failures fall back or refund exactly once; a worker killed while polling leaves one
 // provider task, one charge and one result.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { NodeIO } from '@gltf-transform/core';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, beforeEach, expect, test } from 'vitest';
 import { checkManifold, weld } from '../../engine/test/support/mesh-checks.ts';
 import { makeSourceGlb, vaseRadius } from '../../engine/test/support/source-glb.ts';
-import { createTestDatabase, type TestDatabase } from '../../local/test/support/databases.ts';
-import { createDiskStorage, type Storage } from '../../supabase/functions/_shared/storage/index.ts';
-import { installQueue } from '../src/queue.ts';
 import { CONVERT_DEFAULTS } from '../src/tasks/convert.ts';
 import {
   createGenerationAs,
   createUserWithCredits,
   drawTestImage,
   ledger,
-  startWorker,
   type WorkerHandle,
   waitFor,
 } from './support/generation-harness.ts';
 import { STANDIN_DEFAULTS, type Standins, startStandins } from './support/provider-standins.ts';
+import { isAlive as alive, startWorkerTestEnv, type WorkerTestEnv } from './support/worker-env.ts';
 
-let db: TestDatabase;
-let storage: Storage;
-let storageDir: string;
+let env: WorkerTestEnv;
+let db: WorkerTestEnv['db'];
+let storage: WorkerTestEnv['storage'];
 let standins: Standins;
-const workers: WorkerHandle[] = [];
+let workers: WorkerHandle[] = [];
 const LEASE_SECONDS = 4;
 const KEY = 'stand-in-key';
 
 beforeAll(async () => {
-  db = await createTestDatabase('postgres');
-  await installQueue({ databaseUrl: db.url, embeddedDatabase: false });
-  storageDir = await mkdtemp(join(tmpdir(), 'lift3d-hosted-'));
-  storage = createDiskStorage(storageDir);
+  env = await startWorkerTestEnv({ name: 'hosted', leaseSeconds: LEASE_SECONDS });
+  ({ db, storage, workers } = env);
   standins = await startStandins(await makeSourceGlb(), KEY);
   worker('a');
 }, 120_000);
 
 afterAll(async () => {
-  for (const w of workers) if (alive(w)) w.child.kill('SIGKILL');
-  await Promise.all(workers.map((w) => w.exited));
+  await env?.stop();
   await standins?.stop();
-  await db?.stop();
-  if (storageDir) await rm(storageDir, { recursive: true, force: true });
 });
 
 beforeEach(() => {
@@ -57,31 +46,22 @@ beforeEach(() => {
 });
 
 function worker(name: string) {
-  const handle = startWorker(
-    {
-      DATABASE_URL: db.url,
-      WORKER_LEASE_SECONDS: String(LEASE_SECONDS),
-      STORAGE_DIR: storageDir,
-      GENERATION_BACKEND: 'meshy',
-      MESHY_API_KEY: KEY,
-      MESHY_API_BASE: standins.url,
-      TRIPO_API_KEY: KEY,
-      TRIPO_API_BASE: `${standins.url}/v2/openapi`,
-      TRIPO_TASK_COST: '0.4',
-      FAL_KEY: KEY,
-      FAL_API_BASE: standins.url,
-      FAL_MODEL: 'fal-ai/trellis',
-      GENERATION_POLL_MS: '150',
-      GENERATION_BACKOFF_MS: '50',
-      // Generous: this machine is shared, and the deadline runs from submission to downloaded model.
-      GENERATION_DEADLINE_SECONDS: '90',
-    },
-    name,
-  );
-  workers.push(handle);
-  return handle;
+  return env.worker(name, {
+    GENERATION_BACKEND: 'meshy',
+    MESHY_API_KEY: KEY,
+    MESHY_API_BASE: standins.url,
+    TRIPO_API_KEY: KEY,
+    TRIPO_API_BASE: `${standins.url}/v2/openapi`,
+    TRIPO_TASK_COST: '0.4',
+    FAL_KEY: KEY,
+    FAL_API_BASE: standins.url,
+    FAL_MODEL: 'fal-ai/trellis',
+    GENERATION_POLL_MS: '150',
+    GENERATION_BACKOFF_MS: '50',
+    // Generous: this machine is shared, and the deadline runs from submission to downloaded model.
+    GENERATION_DEADLINE_SECONDS: '90',
+  });
 }
-const alive = (w: WorkerHandle) => w.child.exitCode === null && w.child.signalCode === null;
 const allLogs = () => workers.map((w) => w.logs);
 const generation = async (id: string) => (await db.sql`select * from public.generations where id = ${id}`)[0];
 

@@ -1,50 +1,31 @@
 // A multi-view generation through the real worker on PostgreSQL: the extra photos stored with the
 // generation (public.generation_views) reach the engine, which reports how it used each of them; one
 // charge for the one generation.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { box } from '../../engine/bench/support/primitives.ts';
 import { renderViews } from '../../engine/bench/support/views.ts';
 import { png } from '../../engine/test/support/synthetic.ts';
-import { createTestDatabase, type TestDatabase } from '../../local/test/support/databases.ts';
-import { createDiskStorage, type Storage } from '../../supabase/functions/_shared/storage/index.ts';
-import { installQueue } from '../src/queue.ts';
 import {
   createGenerationAs,
   createUserWithCredits,
   ledger,
-  startWorker,
   type WorkerHandle,
   waitFor,
 } from './support/generation-harness.ts';
+import { startWorkerTestEnv, type WorkerTestEnv } from './support/worker-env.ts';
 
-let db: TestDatabase;
-let dir: string;
-let storage: Storage;
+let env: WorkerTestEnv;
+let db: WorkerTestEnv['db'];
 let worker: WorkerHandle;
 
 beforeAll(async () => {
-  db = await createTestDatabase('postgres');
-  await installQueue({ databaseUrl: db.url, embeddedDatabase: false });
-  dir = await mkdtemp(join(tmpdir(), 'lift3d-views-worker-'));
-  storage = createDiskStorage(dir);
+  env = await startWorkerTestEnv({ name: 'views-worker' });
+  db = env.db;
 }, 120_000);
 
-afterAll(async () => {
-  if (worker && worker.child.exitCode === null && worker.child.signalCode === null)
-    worker.child.kill('SIGTERM');
-  await worker?.exited;
-  await db?.stop();
-  if (dir) await rm(dir, { recursive: true, force: true });
-});
+afterAll(() => env?.stop());
 
-async function upload(bytes: Uint8Array) {
-  const key = `uploads/${crypto.randomUUID()}.png`;
-  await storage.put(key, bytes, 'image/png');
-  return key;
-}
+const upload = (bytes: Uint8Array) => env.upload(bytes);
 
 test('the extra views of a generation are converted with its photo, for one charge', async () => {
   const shape = { name: 'crate', parts: [box([0, 0, 0], [0.3, 0.4, 0.15], [210, 180, 120])] };
@@ -60,7 +41,7 @@ test('the extra views of a generation are converted with its photo, for one char
     await tx`select public.add_generation_view(${id}, 'back', ${back}, 'image/png', 10)`;
     await tx`select public.add_generation_view(${id}, 'right', ${right}, 'image/png', 10)`;
   });
-  worker = startWorker({ DATABASE_URL: db.url, WORKER_LEASE_SECONDS: '4', STORAGE_DIR: dir }, 'views');
+  worker = env.worker('views');
   const done = await waitFor(
     'the generation to complete',
     async () => {
