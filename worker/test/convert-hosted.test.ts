@@ -253,3 +253,36 @@ test('a worker killed while polling: another resumes the same task — one task,
   expect((await ledger(db.sql, user)).map((r) => r.reason)).toEqual(['purchase', 'generation']);
   await readBack(done.outputs);
 }, 300_000);
+
+test('a worker killed after the service created the task but before its id was stored: no second task, one refund', async () => {
+  await settle('meshy', 'refund');
+  // The service creates (and bills) the task, but its answer never reaches the worker.
+  standins.behaviour.holdCreates = true;
+  const tasksBefore = standins.tasks.length;
+  const { user, id } = await convert();
+  const doomed = workers.find(alive) ?? worker('a');
+  await waitFor(
+    'the service to create the task',
+    async () => standins.tasks.length > tasksBefore,
+    120_000,
+    allLogs(),
+  );
+  const marked = await generation(id);
+  expect([marked.provider_submitting_at !== null, marked.provider_task_id]).toEqual([true, null]);
+  doomed.child.kill('SIGKILL');
+  await doomed.exited;
+  standins.behaviour.holdCreates = false;
+  worker('after-the-lost-answer');
+  const done = await finished(id);
+  expect(done.status, allLogs().flat().slice(-20).join('\n')).toBe('failed');
+  expect(done.error).toBe(CONVERT_DEFAULTS.providerFailed);
+  expect(done.attempts).toBe(2);
+  // The next attempt did not ask again: the service made one task for this generation.
+  expect(standins.tasks.length).toBe(tasksBefore + 1);
+  expect(
+    allLogs()
+      .flat()
+      .some((l) => l.includes('its answer was lost; not paying for a second one')),
+  ).toBe(true);
+  expect((await ledger(db.sql, user)).map((r) => r.reason)).toEqual(['purchase', 'generation', 'refund']);
+}, 300_000);
