@@ -6,6 +6,9 @@ import { newIdentity, signInThroughDialog, signUpByApi } from './support/account
 import { balanceOf } from './support/credits.ts';
 import { database } from './support/db.ts';
 
+/** A folder to write the backend figures' and settings' screenshots to (ADMIN_SCREENSHOTS=dir). */
+const SHOTS = process.env.ADMIN_SCREENSHOTS;
+
 const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).last();
 
 async function makeAdmin(id: string) {
@@ -209,6 +212,8 @@ test('the dashboard shows conversions, failures, median time and cost per backen
   page,
   baseURL,
 }) => {
+  // Two admin pages on a machine shared with conversions.
+  test.setTimeout(180_000);
   const boss = newIdentity('boss');
   const bossId = await signUpByApi(baseURL!, boss);
   await makeAdmin(bossId);
@@ -259,9 +264,35 @@ test('the dashboard shows conversions, failures, median time and cost per backen
       '0.00',
     ]);
     await expect(page.getByRole('region', { name: 'Meshy' })).toHaveCount(0);
+    if (SHOTS) {
+      for (const width of [1280, 390]) {
+        await page.setViewportSize({ width, height: 900 });
+        await page.getByRole('heading', { name: 'Conversions by backend' }).scrollIntoViewIfNeeded();
+        await page.screenshot({ path: `${SHOTS}/admin-dashboard-backends-${width}.png`, fullPage: true });
+      }
+      await page.setViewportSize({ width: 1280, height: 720 });
+    }
     // Only yesterday's: today has no Tripo conversion.
     await page.getByRole('button', { name: 'Today', exact: true }).click();
     await expect(page.getByRole('region', { name: 'Tripo' })).toHaveCount(0);
+
+    // Admin → Settings keeps the backend settings together, in the order they are decided.
+    await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Settings' }).click();
+    const backendSettings = page.getByRole('region', { name: 'Generation backend' });
+    await expect(backendSettings.locator('label')).toHaveText([
+      'Backend for the Studio (/app)',
+      'Backend for free conversions (/app66)',
+      'When a hosted service fails',
+      'Service face target, low poly',
+      'Service face target, high poly',
+    ]);
+    if (SHOTS) {
+      for (const width of [1280, 390]) {
+        await page.setViewportSize({ width, height: 900 });
+        await backendSettings.scrollIntoViewIfNeeded();
+        await page.screenshot({ path: `${SHOTS}/admin-settings-${width}.png`, fullPage: true });
+      }
+    }
   } finally {
     if (ids.length) await sql`delete from public.generations where id in ${sql(ids)}`;
   }

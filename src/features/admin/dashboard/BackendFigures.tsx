@@ -23,7 +23,7 @@ function Figure({ label, value, hint }: { label: string; value: string; hint?: s
   return (
     <div className="flex min-w-0 flex-col">
       <dt className="text-xs text-muted-foreground">{label}</dt>
-      <dd className="text-lg font-semibold tabular-nums">{value}</dd>
+      <dd className="whitespace-nowrap text-lg font-semibold tabular-nums">{value}</dd>
       {hint ? <dd className="text-xs text-muted-foreground">{hint}</dd> : null}
     </div>
   );
@@ -89,7 +89,7 @@ export function BackendFigures({ period }: { period: AnalyticsPeriod }) {
         ) : query.data.length === 0 ? (
           <p className="text-sm text-muted-foreground">{BACKENDS_TEXT.empty}</p>
         ) : (
-          <div className="grid gap-3 sm:grid-cols-2 xl:grid-cols-4">
+          <div className="grid grid-cols-[repeat(auto-fill,minmax(16rem,1fr))] gap-3">
             {query.data.map((b) => (
               <BackendCard key={b.backend} stats={b} />
             ))}
