@@ -54,7 +54,13 @@ test('the extra views of a generation are converted with its photo, for one char
   expect(done.status, done.error ?? '').toBe('completed');
   expect(Object.keys(done.outputs)).toContain('glb');
   // The worker logs the engine's stats: both views shaped the model.
-  const line = worker.logs.find((l) => l.includes(`generation ${id} completed`)) ?? '';
+  // The line can reach this process's pipe after the database already says completed.
+  const line = await waitFor(
+    'the worker to log the completion',
+    async () => worker.logs.find((l) => l.includes(`generation ${id} completed`)),
+    60_000,
+    [worker.logs],
+  );
   expect(line).toContain('"name":"back","use":"shape"');
   expect(line).toContain('"name":"right","use":"shape"');
   expect(await ledger(db.sql, user)).toEqual([
