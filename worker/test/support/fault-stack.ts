@@ -15,7 +15,7 @@ import {
   startStackProcess,
   waitUntilHealthy,
 } from '../../../scripts/support/stack-process.ts';
-import { checkInvariants } from './invariants.ts';
+import { checkInvariants, settledInvariants } from './invariants.ts';
 
 export interface FaultStack {
   /** The stack now running (a new one after `restart`). */
@@ -26,7 +26,7 @@ export interface FaultStack {
   user(credits: number): Promise<{ id: string; token: string }>;
   /** Runs `fn` on a short-lived connection to the stack's database (it may be down between calls). */
   withDb<T>(fn: (sql: postgres.Sql) => Promise<T>): Promise<T>;
-  /** The violations of the fault invariants (empty when all hold). */
+  /** The violations of the fault invariants once settled (empty when all hold). */
   invariants(): Promise<string[]>;
   restart(): Promise<StackProcess>;
   stop(): Promise<void>;
@@ -77,7 +77,7 @@ export async function startFaultStack(options: {
       return user;
     },
     withDb,
-    invariants: () => withDb((sql) => checkInvariants(sql, storageDir)),
+    invariants: () => settledInvariants(() => withDb((sql) => checkInvariants(sql, storageDir))),
     async restart() {
       stack = await startStackProcess({ dataDir, env, port: Number(new URL(stack.url).port) });
       return stack;

@@ -11,7 +11,7 @@ import { createTestDatabase, type TestDatabase } from '../../../local/test/suppo
 import { createDiskStorage, type Storage } from '../../../supabase/functions/_shared/storage/index.ts';
 import { installQueue } from '../../src/queue.ts';
 import { startWorker, type WorkerHandle } from './generation-harness.ts';
-import { checkInvariants } from './invariants.ts';
+import { checkInvariants, settledInvariants } from './invariants.ts';
 
 export interface WorkerTestEnv {
   db: TestDatabase;
@@ -24,7 +24,7 @@ export interface WorkerTestEnv {
   upload(bytes: Uint8Array, type?: string): Promise<string>;
   /** Every worker's log, for waitFor's failure message. */
   logs(): string[][];
-  /** The violations of the fault invariants (empty when all hold). */
+  /** The violations of the fault invariants once settled (empty when all hold). */
   invariants(): Promise<string[]>;
   stop(): Promise<void>;
 }
@@ -67,7 +67,7 @@ export async function startWorkerTestEnv(options: {
       return key;
     },
     logs: () => workers.map((w) => w.logs),
-    invariants: () => checkInvariants(db.sql, storageDir),
+    invariants: () => settledInvariants(() => checkInvariants(db.sql, storageDir)),
     async stop() {
       for (const w of workers) if (isAlive(w)) w.child.kill('SIGKILL');
       await Promise.all(workers.map((w) => w.exited));
