@@ -6,6 +6,9 @@ import { newIdentity, signInThroughDialog, signUpByApi } from './support/account
 import { balanceOf } from './support/credits.ts';
 import { database } from './support/db.ts';
 
+/** A folder to write the backend figures' and settings' screenshots to (ADMIN_SCREENSHOTS=dir). */
+const SHOTS = process.env.ADMIN_SCREENSHOTS;
+
 const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).last();
 
 async function makeAdmin(id: string) {
@@ -203,4 +206,94 @@ test('the dashboard and the user list show their error, retry and empty states',
   await page.unroute('**/api/admin/users?*');
   await page.getByRole('button', { name: 'Retry' }).click();
   await expect(page.getByText(boss.email).last()).toBeVisible();
+});
+
+test('the dashboard shows conversions, failures, median time and cost per backend for the period', async ({
+  page,
+  baseURL,
+}) => {
+  // Two admin pages on a machine shared with conversions.
+  test.setTimeout(180_000);
+  const boss = newIdentity('boss');
+  const bossId = await signUpByApi(baseURL!, boss);
+  await makeAdmin(bossId);
+  // Yesterday's conversions through Tripo and fal (no other journey makes hosted conversions, nor any
+  // dated yesterday): what the worker records when a hosted run ends.
+  const sql = database();
+  const rows = [
+    { backend: 'tripo', status: 'completed', seconds: 40, providerMs: 30_000, cost: 0.4, fellBack: false },
+    { backend: 'tripo', status: 'completed', seconds: 50, providerMs: 40_000, cost: 0.4, fellBack: false },
+    { backend: 'tripo', status: 'failed', seconds: null, providerMs: null, cost: null, fellBack: false },
+    { backend: 'fal', status: 'completed', seconds: 200, providerMs: null, cost: null, fellBack: true },
+  ];
+  const ids: string[] = [];
+  try {
+    for (const r of rows) {
+      const [g] = await sql`
+        insert into public.generations (user_id, kind, format, topology, cost, input_key, status, stage, progress,
+                                        backend, provider_ms, provider_cost, fell_back,
+                                        created_at, started_at, completed_at)
+        values (${bossId}, 'model', 'glb', 'low', 0, ${`uploads/${randomUUID()}.png`}, ${r.status},
+                ${r.status === 'completed' ? 'done' : 'failed'}, ${r.status === 'completed' ? 1 : 0},
+                ${r.backend}, ${r.providerMs}, ${r.cost}, ${r.fellBack},
+                date_trunc('day', now()) - interval '12 hours', date_trunc('day', now()) - interval '12 hours',
+                date_trunc('day', now()) - interval '12 hours' + make_interval(secs => ${r.seconds ?? 1}))
+        returning id`;
+      ids.push(g.id);
+    }
+    await passGateSignedOut(page, boss.email, boss.password);
+    await expect(page.getByRole('heading', { name: 'Conversions by backend' })).toBeVisible();
+    await page.getByRole('button', { name: 'Yesterday', exact: true }).click();
+
+    const tripo = page.getByRole('region', { name: 'Tripo' });
+    await expect(tripo.getByRole('definition')).toHaveText([
+      '3',
+      '2 completed',
+      '1',
+      '45.0 s',
+      'provider 35.0 s',
+      '0.80',
+    ]);
+    const fal = page.getByRole('region', { name: 'fal' });
+    await expect(fal.getByRole('definition')).toHaveText([
+      '1',
+      '1 completed',
+      '0',
+      '1 fell back to built-in',
+      '3 min 20 s',
+      '0.00',
+    ]);
+    await expect(page.getByRole('region', { name: 'Meshy' })).toHaveCount(0);
+    if (SHOTS) {
+      for (const width of [1280, 390]) {
+        await page.setViewportSize({ width, height: 900 });
+        await page.getByRole('heading', { name: 'Conversions by backend' }).scrollIntoViewIfNeeded();
+        await page.screenshot({ path: `${SHOTS}/admin-dashboard-backends-${width}.png`, fullPage: true });
+      }
+      await page.setViewportSize({ width: 1280, height: 720 });
+    }
+    // Only yesterday's: today has no Tripo conversion.
+    await page.getByRole('button', { name: 'Today', exact: true }).click();
+    await expect(page.getByRole('region', { name: 'Tripo' })).toHaveCount(0);
+
+    // Admin → Settings keeps the backend settings together, in the order they are decided.
+    await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Settings' }).click();
+    const backendSettings = page.getByRole('region', { name: 'Generation backend' });
+    await expect(backendSettings.locator('label')).toHaveText([
+      'Backend for the Studio (/app)',
+      'Backend for free conversions (/app66)',
+      'When a hosted service fails',
+      'Service face target, low poly',
+      'Service face target, high poly',
+    ]);
+    if (SHOTS) {
+      for (const width of [1280, 390]) {
+        await page.setViewportSize({ width, height: 900 });
+        await backendSettings.scrollIntoViewIfNeeded();
+        await page.screenshot({ path: `${SHOTS}/admin-settings-${width}.png`, fullPage: true });
+      }
+    }
+  } finally {
+    if (ids.length) await sql`delete from public.generations where id in ${sql(ids)}`;
+  }
 });

@@ -40,6 +40,7 @@ function run(
   views: HostedJob['views'] = {},
   options = fast,
   existing: { taskId: string; submittedAt: number } | null = null,
+  submitting = true,
 ) {
   const recorded: string[] = [];
   const progress: number[] = [];
@@ -48,6 +49,7 @@ function run(
     {
       job: async () => ({ image: png, views, topology: 'low', faces: 8000 }),
       existing,
+      markSubmitting: async () => submitting,
       recordTask: async (id) => {
         recorded.push(id);
         return id;
@@ -67,6 +69,14 @@ const failure = async (promise: Promise<unknown>) => {
 };
 
 describe.each(Object.keys(backends))('%s', (name) => {
+  test('an earlier ask whose answer was lost: no second task, a lost_task failure', async () => {
+    const { result, recorded } = run(backends[name](standins.key), {}, fast, null, false);
+    const error = await failure(result);
+    expect([error.code, error.retryable]).toEqual(['lost_task', false]);
+    expect(standins.tasks).toHaveLength(0);
+    expect(recorded).toEqual([]);
+  });
+
   test('creates one task, records its id before polling, reports progress and returns the served GLB', async () => {
     const { result, recorded, progress } = run(backends[name](standins.key));
     const done = await result;

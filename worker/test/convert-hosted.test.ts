@@ -2,52 +2,41 @@
 // services' local stand-ins: each backend's model comes out in all five formats with a closed STL and
 // the served shape; failures fall back or refund exactly once; a worker killed while polling leaves one
 // provider task, one charge and one result.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { NodeIO } from '@gltf-transform/core';
-import { createDiskStorage, type Storage } from '@lift3d/storage';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, beforeEach, expect, test } from 'vitest';
 import { checkManifold, weld } from '../../engine/test/support/mesh-checks.ts';
 import { makeSourceGlb, vaseRadius } from '../../engine/test/support/source-glb.ts';
-import { createTestDatabase, type TestDatabase } from '../../local/test/support/databases.ts';
-import { installQueue } from '../src/queue.ts';
 import { CONVERT_DEFAULTS } from '../src/tasks/convert.ts';
 import {
   createGenerationAs,
   createUserWithCredits,
   drawTestImage,
   ledger,
-  startWorker,
   type WorkerHandle,
   waitFor,
 } from './support/generation-harness.ts';
 import { STANDIN_DEFAULTS, type Standins, startStandins } from './support/provider-standins.ts';
+import { isAlive as alive, startWorkerTestEnv, type WorkerTestEnv } from './support/worker-env.ts';
 
-let db: TestDatabase;
-let storage: Storage;
-let storageDir: string;
+let env: WorkerTestEnv;
+let db: WorkerTestEnv['db'];
+let storage: WorkerTestEnv['storage'];
 let standins: Standins;
-const workers: WorkerHandle[] = [];
+let workers: WorkerHandle[] = [];
 const LEASE_SECONDS = 4;
 const KEY = 'stand-in-key';
 
 beforeAll(async () => {
-  db = await createTestDatabase('postgres');
-  await installQueue({ databaseUrl: db.url, embeddedDatabase: false });
-  storageDir = await mkdtemp(join(tmpdir(), 'lift3d-hosted-'));
-  storage = createDiskStorage(storageDir);
+  env = await startWorkerTestEnv({ name: 'hosted', leaseSeconds: LEASE_SECONDS });
+  ({ db, storage, workers } = env);
   standins = await startStandins(await makeSourceGlb(), KEY);
   worker('a');
 }, 120_000);
 
 afterAll(async () => {
-  for (const w of workers) if (alive(w)) w.child.kill('SIGKILL');
-  await Promise.all(workers.map((w) => w.exited));
+  await env?.stop();
   await standins?.stop();
-  await db?.stop();
-  if (storageDir) await rm(storageDir, { recursive: true, force: true });
 });
 
 beforeEach(() => {
@@ -57,31 +46,22 @@ beforeEach(() => {
 });
 
 function worker(name: string) {
-  const handle = startWorker(
-    {
-      DATABASE_URL: db.url,
-      WORKER_LEASE_SECONDS: String(LEASE_SECONDS),
-      STORAGE_DIR: storageDir,
-      GENERATION_BACKEND: 'meshy',
-      MESHY_API_KEY: KEY,
-      MESHY_API_BASE: standins.url,
-      TRIPO_API_KEY: KEY,
-      TRIPO_API_BASE: `${standins.url}/v2/openapi`,
-      TRIPO_TASK_COST: '0.4',
-      FAL_KEY: KEY,
-      FAL_API_BASE: standins.url,
-      FAL_MODEL: 'fal-ai/trellis',
-      GENERATION_POLL_MS: '150',
-      GENERATION_BACKOFF_MS: '50',
-      // Generous: this machine is shared, and the deadline runs from submission to downloaded model.
-      GENERATION_DEADLINE_SECONDS: '90',
-    },
-    name,
-  );
-  workers.push(handle);
-  return handle;
+  return env.worker(name, {
+    GENERATION_BACKEND: 'meshy',
+    MESHY_API_KEY: KEY,
+    MESHY_API_BASE: standins.url,
+    TRIPO_API_KEY: KEY,
+    TRIPO_API_BASE: `${standins.url}/v2/openapi`,
+    TRIPO_TASK_COST: '0.4',
+    FAL_KEY: KEY,
+    FAL_API_BASE: standins.url,
+    FAL_MODEL: 'fal-ai/trellis',
+    GENERATION_POLL_MS: '150',
+    GENERATION_BACKOFF_MS: '50',
+    // Generous: this machine is shared, and the deadline runs from submission to downloaded model.
+    GENERATION_DEADLINE_SECONDS: '90',
+  });
 }
-const alive = (w: WorkerHandle) => w.child.exitCode === null && w.child.signalCode === null;
 const allLogs = () => workers.map((w) => w.logs);
 const generation = async (id: string) => (await db.sql`select * from public.generations where id = ${id}`)[0];
 
@@ -272,4 +252,37 @@ test('a worker killed while polling: another resumes the same task — one task,
   expect(standins.tasks.length).toBe(tasksBefore + 1);
   expect((await ledger(db.sql, user)).map((r) => r.reason)).toEqual(['purchase', 'generation']);
   await readBack(done.outputs);
+}, 300_000);
+
+test('a worker killed after the service created the task but before its id was stored: no second task, one refund', async () => {
+  await settle('meshy', 'refund');
+  // The service creates (and bills) the task, but its answer never reaches the worker.
+  standins.behaviour.holdCreates = true;
+  const tasksBefore = standins.tasks.length;
+  const { user, id } = await convert();
+  const doomed = workers.find(alive) ?? worker('a');
+  await waitFor(
+    'the service to create the task',
+    async () => standins.tasks.length > tasksBefore,
+    120_000,
+    allLogs(),
+  );
+  const marked = await generation(id);
+  expect([marked.provider_submitting_at !== null, marked.provider_task_id]).toEqual([true, null]);
+  doomed.child.kill('SIGKILL');
+  await doomed.exited;
+  standins.behaviour.holdCreates = false;
+  worker('after-the-lost-answer');
+  const done = await finished(id);
+  expect(done.status, allLogs().flat().slice(-20).join('\n')).toBe('failed');
+  expect(done.error).toBe(CONVERT_DEFAULTS.providerFailed);
+  expect(done.attempts).toBe(2);
+  // The next attempt did not ask again: the service made one task for this generation.
+  expect(standins.tasks.length).toBe(tasksBefore + 1);
+  expect(
+    allLogs()
+      .flat()
+      .some((l) => l.includes('its answer was lost; not paying for a second one')),
+  ).toBe(true);
+  expect((await ledger(db.sql, user)).map((r) => r.reason)).toEqual(['purchase', 'generation', 'refund']);
 }, 300_000);

@@ -1,50 +1,31 @@
 // A multi-view generation through the real worker on PostgreSQL: the extra photos stored with the
 // generation (public.generation_views) reach the engine, which reports how it used each of them; one
 // charge for the one generation.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { createDiskStorage, type Storage } from '@lift3d/storage';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { box } from '../../engine/bench/support/primitives.ts';
 import { renderViews } from '../../engine/bench/support/views.ts';
 import { png } from '../../engine/test/support/synthetic.ts';
-import { createTestDatabase, type TestDatabase } from '../../local/test/support/databases.ts';
-import { installQueue } from '../src/queue.ts';
 import {
   createGenerationAs,
   createUserWithCredits,
   ledger,
-  startWorker,
   type WorkerHandle,
   waitFor,
 } from './support/generation-harness.ts';
+import { startWorkerTestEnv, type WorkerTestEnv } from './support/worker-env.ts';
 
-let db: TestDatabase;
-let dir: string;
-let storage: Storage;
+let env: WorkerTestEnv;
+let db: WorkerTestEnv['db'];
 let worker: WorkerHandle;
 
 beforeAll(async () => {
-  db = await createTestDatabase('postgres');
-  await installQueue({ databaseUrl: db.url, embeddedDatabase: false });
-  dir = await mkdtemp(join(tmpdir(), 'lift3d-views-worker-'));
-  storage = createDiskStorage(dir);
+  env = await startWorkerTestEnv({ name: 'views-worker' });
+  db = env.db;
 }, 120_000);
 
-afterAll(async () => {
-  if (worker && worker.child.exitCode === null && worker.child.signalCode === null)
-    worker.child.kill('SIGTERM');
-  await worker?.exited;
-  await db?.stop();
-  if (dir) await rm(dir, { recursive: true, force: true });
-});
+afterAll(() => env?.stop());
 
-async function upload(bytes: Uint8Array) {
-  const key = `uploads/${crypto.randomUUID()}.png`;
-  await storage.put(key, bytes, 'image/png');
-  return key;
-}
+const upload = (bytes: Uint8Array) => env.upload(bytes);
 
 test('the extra views of a generation are converted with its photo, for one charge', async () => {
   const shape = { name: 'crate', parts: [box([0, 0, 0], [0.3, 0.4, 0.15], [210, 180, 120])] };
@@ -65,7 +46,13 @@ test('the extra views of a generation are converted with its photo, for one char
   expect(Object.keys(done.outputs)).toContain('glb');
   expect(done.warnings).toEqual([]);
   // The worker logs the engine's stats: both views shaped the model.
-  const line = worker.logs.find((l) => l.includes(`generation ${id} completed`)) ?? '';
+  // The line can reach this process's pipe after the database already says completed.
+  const line = await waitFor(
+    'the worker to log the completion',
+    async () => worker.logs.find((l) => l.includes(`generation ${id} completed`)),
+    60_000,
+    [worker.logs],
+  );
   expect(line).toContain('"name":"back","use":"shape"');
   expect(line).toContain('"name":"right","use":"shape"');
   expect(await ledger(db.sql, user)).toEqual([
@@ -96,7 +83,12 @@ test('a back photo of another object completes with its warning stored on the ge
   const done = await completed(id);
   expect(done.status, done.error ?? '').toBe('completed');
   expect(done.warnings).toEqual(['The back photo did not match; it was used for colour only.']);
-  const line = worker.logs.find((l) => l.includes(`generation ${id} completed`)) ?? '';
+  const line = await waitFor(
+    'the worker to log the completion',
+    async () => worker.logs.find((l) => l.includes(`generation ${id} completed`)),
+    60_000,
+    [worker.logs],
+  );
   expect(line).toContain('"name":"back","use":"colour"');
   expect(await ledger(db.sql, user)).toEqual([
     expect.objectContaining({ reason: 'purchase' }),
@@ -106,7 +98,7 @@ test('a back photo of another object completes with its warning stored on the ge
 
 /** Starts the worker once (the first test that needs it) and waits for the generation to finish. */
 async function completed(id: string) {
-  worker ??= startWorker({ DATABASE_URL: db.url, WORKER_LEASE_SECONDS: '4', STORAGE_DIR: dir }, 'views');
+  worker ??= env.worker('views');
   return await waitFor(
     'the generation to complete',
     async () => {

@@ -2,65 +2,38 @@
 // over its wall-clock limit has its engine process killed (even inside native code) and is refunded once,
 // an owner's cancel stops a running job within a heartbeat, and a normal job after all of them completes.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { createDiskStorage, type Storage } from '@lift3d/storage';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../local/test/support/databases.ts';
-import { installQueue } from '../src/queue.ts';
 import {
   createGenerationAs,
   createUserWithCredits,
   drawTestImage,
   ledger,
-  startWorker,
   type WorkerHandle,
   waitFor,
 } from './support/generation-harness.ts';
+import { startWorkerTestEnv, type WorkerTestEnv } from './support/worker-env.ts';
 
-let db: TestDatabase;
-let storage: Storage;
-let storageDir: string;
-const workers: WorkerHandle[] = [];
+let env: WorkerTestEnv;
+let db: WorkerTestEnv['db'];
 
 beforeAll(async () => {
-  db = await createTestDatabase('postgres');
-  await installQueue({ databaseUrl: db.url, embeddedDatabase: false });
+  env = await startWorkerTestEnv({ name: 'job-limits', leaseSeconds: 6 });
+  db = env.db;
   // Several hostile jobs of one user side by side.
   await db.sql`insert into public.settings (key, value) values ('generation.max_in_flight', '10')
                on conflict (key) do update set value = excluded.value`;
-  storageDir = mkdtempSync(join(tmpdir(), 'lift3d-job-limits-'));
-  storage = createDiskStorage(storageDir);
 }, 120_000);
 
-afterAll(async () => {
-  for (const w of workers)
-    if (w.child.exitCode === null && w.child.signalCode === null) w.child.kill('SIGKILL');
-  await Promise.all(workers.map((w) => w.exited));
-  await db?.stop();
-  if (storageDir) rmSync(storageDir, { recursive: true, force: true });
-});
+afterAll(() => env?.stop());
 
-function worker(name: string, env: Record<string, string> = {}) {
-  const handle = startWorker(
-    { DATABASE_URL: db.url, STORAGE_DIR: storageDir, WORKER_LEASE_SECONDS: '6', ...env },
-    name,
-  );
-  workers.push(handle);
-  return handle;
-}
+const worker = (name: string, extra: Record<string, string> = {}) => env.worker(name, extra);
 
 async function stop(w: WorkerHandle) {
   w.child.kill('SIGKILL');
   await w.exited;
 }
 
-async function upload(bytes: Uint8Array, type = 'image/svg+xml') {
-  const key = `uploads/${crypto.randomUUID()}.${type === 'image/png' ? 'png' : 'svg'}`;
-  await storage.put(key, bytes, type);
-  return key;
-}
+const upload = (bytes: Uint8Array, type = 'image/svg+xml') => env.upload(bytes, type);
 
 const svg = (body: string) =>
   new TextEncoder().encode(

@@ -2,52 +2,28 @@
 // (never the shared server). The stack rides it out without a restart by hand: /api/health says 503 while
 // the database is down, the parts reconnect (the supervisor restarts what exits), the interrupted
 // conversion ends completed or failed-and-refunded, a new one completes, and the invariants hold.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import postgres from 'postgres';
 import { afterAll, expect, test } from 'vitest';
-import {
-  getGeneration,
-  postGeneration,
-  type StackProcess,
-  signUp,
-  startStackProcess,
-  waitUntilHealthy,
-} from '../../scripts/support/stack-process.ts';
+import { getGeneration, postGeneration, waitUntilHealthy } from '../../scripts/support/stack-process.ts';
+import { type FaultStack, startFaultStack } from './support/fault-stack.ts';
 import { drawTestImage, waitFor } from './support/generation-harness.ts';
-import { checkInvariants } from './support/invariants.ts';
 import { startThrowawayPostgres, type ThrowawayPostgres } from './support/throwaway-postgres.ts';
 
 let pg: ThrowawayPostgres | null = null;
-let stack: StackProcess | null = null;
-let dataDir = '';
+let faults: FaultStack | null = null;
 
 afterAll(async () => {
-  await stack?.stop();
+  await faults?.stop();
   pg?.destroy();
-  if (dataDir) await rm(dataDir, { recursive: true, force: true });
 });
 
 const OUTAGE_MS = 4000;
 
 test('PostgreSQL down for a few seconds under load: health says so, then everything recovers by itself', async () => {
   pg = await startThrowawayPostgres();
-  dataDir = await mkdtemp(join(tmpdir(), 'lift3d-pg-outage-'));
-  stack = await startStackProcess({
-    dataDir,
-    env: { DATABASE_URL: pg.url, WORKER_LEASE_SECONDS: '5', WORKER_POLL_MS: '300' },
-  });
-  const s = stack;
-  await waitUntilHealthy(s);
-  const users = [await signUp(s), await signUp(s)];
-  const sql = postgres(pg.url, { max: 1, onnotice: () => {} });
-  try {
-    for (const u of users)
-      await sql`select public.apply_credit_change(${u.id}, 100, 'purchase', ${`test:${u.id}`})`;
-  } finally {
-    await sql.end();
-  }
+  faults = await startFaultStack({ name: 'pg-outage', databaseUrl: pg.url });
+  const f = faults;
+  const s = f.stack;
+  const users = [await f.user(100), await f.user(100)];
   const image = await drawTestImage(256);
   const interrupted = await postGeneration(s, users[0].token, image, { format: 'glb' });
 
@@ -110,12 +86,7 @@ test('PostgreSQL down for a few seconds under load: health says so, then everyth
   await Promise.all(pollers);
   expect(done.status, done.error ?? '').toBe('completed');
   expect(outcomes.ok).toBeGreaterThan(okBefore);
-  const check = postgres(pg.url, { max: 1, onnotice: () => {} });
-  try {
-    expect(await checkInvariants(check, join(dataDir, 'storage'))).toEqual([]);
-  } finally {
-    await check.end();
-  }
+  expect(await f.invariants()).toEqual([]);
   console.log(
     `PostgreSQL outage of ${OUTAGE_MS / 1000} s: interrupted conversion ${ended.status}; polls ok ${outcomes.ok}, failed ${outcomes.failed}; ` +
       `worker restarts ${s.logs.filter((l) => l.includes('worker exited unexpectedly')).length}, ` +

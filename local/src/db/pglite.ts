@@ -27,6 +27,16 @@ export interface EmbeddedDatabaseOptions {
   maxConnections?: number;
 }
 
+/**
+ * Sockets the embedded server accepts at once. Every socket shares the one PGlite session, so a socket costs
+ * only a little memory and the limit protects nothing else; but a socket over it is destroyed on accept, and
+ * the client's query fails with `read ECONNRESET`. The stack's pools alone (api 2, auth 4, worker 1 plus the
+ * queue's 3) reached the old limit of 10, so any reconnect (the api's idle timeout, the queue pool's idle
+ * clients, an admin command, a load test's own connection) made before the old socket had closed was reset.
+ * Far above the pools' sum, so reconnects and tools never meet it.
+ */
+export const EMBEDDED_MAX_CONNECTIONS = 100;
+
 export async function startEmbeddedDatabase(options: EmbeddedDatabaseOptions): Promise<EmbeddedDatabase> {
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
   const db = await PGlite.create(options.dataDir ?? undefined);
@@ -35,7 +45,7 @@ export async function startEmbeddedDatabase(options: EmbeddedDatabaseOptions): P
     db,
     host,
     port: options.port ?? 0,
-    maxConnections: options.maxConnections ?? 10,
+    maxConnections: options.maxConnections ?? EMBEDDED_MAX_CONNECTIONS,
   });
   keepExtendedQueryBatches(server);
   await server.start();

@@ -109,6 +109,20 @@ export interface Setting {
   updatedAt: string;
 }
 
+/** One generation backend's figures for a period (`GET /api/admin/backends/:period`). */
+export interface BackendStats {
+  backend: 'builtin' | 'meshy' | 'tripo' | 'fal';
+  conversions: number;
+  completed: number;
+  failed: number;
+  fellBack: number;
+  /** Of completed conversions; null when none completed. */
+  medianSeconds: number | null;
+  medianProviderSeconds: number | null;
+  /** The provider's cost summed (each task at the operator's *_TASK_COST). */
+  providerCost: number;
+}
+
 const enc = encodeURIComponent;
 
 export const adminApi = {
@@ -118,6 +132,9 @@ export const adminApi = {
         period === 'all' ? '/admin/analytics' : `/admin/analytics/${period}`,
       )
     ).analytics,
+
+  backends: async (period: AnalyticsPeriod) =>
+    (await api.get<{ backends: BackendStats[] }>(`/admin/backends/${period}`)).backends,
 
   users: async (offset: number, q: string): Promise<UserPage> => {
     const query = new URLSearchParams({ limit: String(ADMIN_PAGE_SIZE), offset: String(offset) });

@@ -1,5 +1,13 @@
 import { describe, expect, test } from 'vitest';
-import { formatCents, formatDay, formatMoney, formatNumber, formatPercent, parsePriceCents } from './format';
+import {
+  formatCents,
+  formatDay,
+  formatMoney,
+  formatNumber,
+  formatPercent,
+  formatSeconds,
+  parsePriceCents,
+} from './format';
 
 describe('admin formats', () => {
   test('thousands separators and EUR money', () => {
@@ -26,5 +34,12 @@ describe('admin formats', () => {
     expect(parsePriceCents('0')).toBeNull();
     expect(parsePriceCents('1.999')).toBeNull();
     expect(parsePriceCents('abc')).toBeNull();
+  });
+
+  test('durations in seconds, then minutes and seconds', () => {
+    expect(formatSeconds(42.54)).toBe('42.5 s');
+    expect(formatSeconds(185)).toBe('3 min 5 s');
+    expect(formatSeconds(120)).toBe('2 min');
+    expect(formatSeconds(null)).toBe('-');
   });
 });

@@ -57,3 +57,12 @@ export function parsePriceCents(input: string): number | null {
   const cents = Math.round(Number.parseFloat(s) * 100);
   return cents > 0 ? cents : null;
 }
+
+/** A duration in seconds as the dashboard shows it: "42.5 s", "3 min 5 s"; "-" when unknown. */
+export function formatSeconds(value: number | null): string {
+  if (value === null || !Number.isFinite(value)) return '-';
+  if (value < 60) return `${value.toFixed(1)} s`;
+  const whole = Math.round(value);
+  const s = whole % 60;
+  return s ? `${Math.floor(whole / 60)} min ${s} s` : `${whole / 60} min`;
+}

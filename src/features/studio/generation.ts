@@ -29,9 +29,11 @@ export function isTerminal(generation: Pick<Generation, 'status'>): boolean {
 }
 
 /** Human wording for the worker's stage names ("isolate" → "Isolating the subject"). Unknown stages pass through. */
-const STAGE_LABELS: Readonly<Record<string, string>> = {
+export const STAGE_LABELS: Readonly<Record<string, string>> = {
   queued: 'Waiting for a worker',
   starting: 'Starting',
+  // A hosted backend (Meshy, Tripo, fal) making the shape, before our engine takes over.
+  generating: 'Generating the 3D shape',
   decode: 'Reading the image',
   isolate: 'Isolating the subject',
   geometry: 'Building the geometry',
@@ -47,7 +49,10 @@ const STAGE_LABELS: Readonly<Record<string, string>> = {
 };
 
 export function stageLabel(generation: Pick<Generation, 'status' | 'stage'>): string {
-  if (generation.status === 'queued') return STAGE_LABELS.queued;
+  // A job handed back or reaped after a worker died waits in the queue as `retrying` (issue #15: the
+  // user sees that it is being retried, not that it has not started).
+  if (generation.status === 'queued')
+    return generation.stage?.trim() === 'retrying' ? STAGE_LABELS.retrying : STAGE_LABELS.queued;
   const stage = generation.stage?.trim();
   if (!stage) return generation.status === 'processing' ? 'Starting' : '';
   return STAGE_LABELS[stage.toLowerCase()] ?? stage.charAt(0).toUpperCase() + stage.slice(1);

@@ -45,6 +45,11 @@ export interface HostedRunContext {
   job: () => Promise<HostedJob>;
   /** The stored task id of an earlier attempt, and when it was submitted. */
   existing: { taskId: string; submittedAt: number } | null;
+  /**
+   * Marks the generation just before asking for a task; false when an earlier attempt asked and its task
+   * id was never stored (it may have created a paid task: this attempt must not ask again).
+   */
+  markSubmitting: () => Promise<boolean>;
   /** Stores a new task id before polling; returns the id stored (an earlier one wins). */
   recordTask: (taskId: string) => Promise<string>;
   onProgress: (fraction: number) => void;
@@ -92,6 +97,12 @@ export async function runHosted(
   let taskId = ctx.existing?.taskId ?? null;
   if (!taskId) {
     const job = await ctx.job();
+    if (!(await ctx.markSubmitting()))
+      throw new ProviderError(
+        backend.name,
+        'lost_task',
+        'an earlier attempt asked for a task and its answer was lost; not paying for a second one',
+      );
     taskId = await ctx.recordTask(await withRetry(() => backend.submit(job, ctx.signal)));
   }
   const id = taskId;

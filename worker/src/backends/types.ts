@@ -49,7 +49,9 @@ export type ProviderErrorCode =
   | 'timeout'
   | 'bad_response'
   | 'too_large'
-  | 'not_configured';
+  | 'not_configured'
+  /** An earlier attempt asked for a task and lost the answer: asking again could pay for a second one. */
+  | 'lost_task';
 
 /** The one error type of the backends: `retryable` failures are retried with backoff until the deadline. */
 export class ProviderError extends Error {

@@ -1,7 +1,8 @@
 /**
  * The hosted part of a convert job: the photo (and extra views) prepared for the service, the task
  * submitted — or the stored task resumed, so a restarted worker never pays twice — polled, and its GLB
- * downloaded. The task id is written on the generation (fenced) before the first poll.
+ * downloaded. The generation is marked before the task is asked for, and the task id written on it
+ * (fenced) before the first poll: an attempt that finds the mark without a task id does not ask again.
  */
 import { imageForProvider, isEngineError, type ViewName } from '@lift3d/engine';
 import type { Storage } from '@lift3d/storage';
@@ -58,6 +59,12 @@ export async function runHostedStep(a: HostedStepArgs): Promise<HostedRunResult>
           topology: a.gen.topology,
           faces: a.gen.provider_faces ?? (a.gen.topology === 'high' ? 60000 : 10000),
         };
+      },
+      markSubmitting: async () => {
+        const [row] = await a.sql`
+          select public.generation_provider_submitting(${id}, ${a.token}, ${a.backend.name}) as allowed`;
+        if (row?.allowed === null || row?.allowed === undefined) throw a.lost();
+        return row.allowed as boolean;
       },
       recordTask: async (newId) => {
         const [row] = await a.sql`

@@ -67,3 +67,20 @@ export async function checkInvariants(sql: postgres.Sql, storageDir: string): Pr
   }
   return problems;
 }
+
+/**
+ * The invariants once the system has settled: a worker marks its queue job done a moment after the
+ * generation row says completed, so a check made at once can see the job still locked. Checks again until
+ * nothing is violated or `timeoutMs` passes, and returns what is still violated then.
+ */
+export async function settledInvariants(
+  check: () => Promise<string[]>,
+  timeoutMs = 60_000,
+): Promise<string[]> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const problems = await check();
+    if (problems.length === 0 || Date.now() > deadline) return problems;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+}

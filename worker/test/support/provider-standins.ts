@@ -14,6 +14,8 @@ export interface StandinBehaviour {
   pollsUntilDone: number;
   outcome: 'succeed' | 'fail' | 'never';
   model: 'glb' | 'malformed' | 'huge';
+  /** Creates the task (it is paid for) but never answers the create request: the answer is lost. */
+  holdCreates: boolean;
 }
 
 export const STANDIN_DEFAULTS: StandinBehaviour = {
@@ -21,6 +23,7 @@ export const STANDIN_DEFAULTS: StandinBehaviour = {
   pollsUntilDone: 3,
   outcome: 'succeed',
   model: 'glb',
+  holdCreates: false,
 };
 
 interface Task {
@@ -64,6 +67,10 @@ export async function startStandins(glb: Uint8Array, key = 'test-key'): Promise<
     const task = { id: `${provider}-${crypto.randomUUID()}`, provider, polls: 0, images, body };
     state.tasks.push(task);
     return task;
+  };
+  /** The answer to a create request, unless the behaviour loses it (the connection stays open, unanswered). */
+  const created = (res: ServerResponse, status: number, body: unknown) => {
+    if (!state.behaviour.holdCreates) send(res, status, body);
   };
   const find = (id: string) => state.tasks.find((t) => t.id === id);
   /** Where the task stands after one more poll. */
@@ -128,7 +135,7 @@ export async function startStandins(glb: Uint8Array, key = 'test-key'): Promise<
             return send(res, 400, { message: 'Invalid image_url: provide a PNG or JPEG URL or data URI.' });
           }
           const task = newTask('meshy', images.length, body);
-          return send(res, 202, { result: task.id });
+          return created(res, 202, { result: task.id });
         }
         const task = meshy[2] ? find(meshy[2]) : undefined;
         if (req.method === 'GET' && task) {
@@ -195,7 +202,7 @@ export async function startStandins(glb: Uint8Array, key = 'test-key'): Promise<
             multi ? body.files.filter((f: object) => Object.keys(f).length).length : 1,
             body,
           );
-          return send(res, 200, { code: 0, data: { task_id: task.id } });
+          return created(res, 200, { code: 0, data: { task_id: task.id } });
         }
         const id = path.match(/^\/v2\/openapi\/task\/([^/]+)$/)?.[1];
         const task = id ? find(decodeURIComponent(id)) : undefined;
@@ -256,7 +263,7 @@ export async function startStandins(glb: Uint8Array, key = 'test-key'): Promise<
             return send(res, 422, { detail: [{ loc: ['body', 'image_url'], msg: 'field required' }] });
           const app = path.split('/').slice(1, 3).join('/');
           const task = newTask('fal', 1, body);
-          return send(res, 200, {
+          return created(res, 200, {
             request_id: task.id,
             response_url: `${state.url}/${app}/requests/${task.id}`,
             status_url: `${state.url}/${app}/requests/${task.id}/status`,

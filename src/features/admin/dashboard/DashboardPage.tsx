@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
@@ -7,6 +7,7 @@ import { cn } from '../../../lib/cn';
 import { type AnalyticsPeriod, adminApi } from '../api';
 import { RefreshIcon } from '../icons';
 import { PageHeader, StateMessage } from '../PageHeader';
+import { BackendFigures } from './BackendFigures';
 import { DashboardFigures } from './DashboardFigures';
 
 export const PERIODS: { value: AnalyticsPeriod; label: string }[] = [
@@ -26,6 +27,7 @@ export const DASHBOARD_TEXT = {
 /** Admin dashboard (SPEC §2): period filter, loading, error with Retry, empty, figures. */
 export function DashboardPage() {
   const [period, setPeriod] = useState<AnalyticsPeriod>('all');
+  const queryClient = useQueryClient();
   const query = useQuery({
     queryKey: ['admin', 'analytics', period],
     queryFn: () => adminApi.analytics(period),
@@ -44,12 +46,15 @@ export function DashboardPage() {
     <div className="flex flex-col gap-6">
       <PageHeader
         title="Dashboard"
-        description="Accounts, credits, visits and sales from the database."
+        description="Accounts, credits, visits, sales and conversions from the database."
         actions={
           <Button
             variant="outline"
             size="sm"
-            onClick={() => void query.refetch()}
+            onClick={() => {
+              void query.refetch();
+              void queryClient.invalidateQueries({ queryKey: ['admin', 'backends'] });
+            }}
             disabled={query.isFetching}
           >
             <RefreshIcon className={cn(query.isFetching && 'animate-spin')} />
@@ -101,6 +106,7 @@ export function DashboardPage() {
       ) : (
         <DashboardFigures analytics={query.data} period={period} />
       )}
+      <BackendFigures period={period} />
     </div>
   );
 }

@@ -38,13 +38,55 @@ export function SettingsPage() {
           </StateMessage>
         </Card>
       ) : (
-        <div className="grid gap-4 lg:grid-cols-2 2xl:grid-cols-3">
-          {settings.data.map((s) => (
-            <SettingCard key={s.key} setting={s} />
-          ))}
-        </div>
+        <>
+          <SettingsSection title="Limits and prices" settings={settings.data.filter((s) => !isBackend(s))} />
+          <SettingsSection
+            title="Generation backend"
+            description="Which service makes the 3D shape of each studio, what happens when it fails, and the faces asked of it. API keys stay in the worker's environment."
+            settings={BACKEND_ORDER.flatMap((key) => settings.data.filter((s) => s.key === key))}
+          />
+        </>
       )}
     </div>
+  );
+}
+
+/** The backend settings (issue #14), together and in the order an operator decides them. */
+const BACKEND_ORDER = [
+  'generation.backend.app',
+  'generation.backend.app66',
+  'generation.fallback',
+  'generation.provider_faces.low',
+  'generation.provider_faces.high',
+] as const;
+
+const isBackend = (s: Setting) => (BACKEND_ORDER as readonly string[]).includes(s.key);
+
+function SettingsSection({
+  title,
+  description,
+  settings,
+}: {
+  title: string;
+  description?: string;
+  settings: Setting[];
+}) {
+  if (settings.length === 0) return null;
+  const id = `settings-${title.toLowerCase().replaceAll(' ', '-')}`;
+  return (
+    <section aria-labelledby={id} className="flex flex-col gap-3">
+      <div>
+        <h2 id={id} className="text-lg font-semibold">
+          {title}
+        </h2>
+        {description ? <p className="text-sm text-muted-foreground">{description}</p> : null}
+      </div>
+      <div className="grid gap-4 lg:grid-cols-2 2xl:grid-cols-3">
+        {settings.map((s) => (
+          <SettingCard key={s.key} setting={s} />
+        ))}
+      </div>
+    </section>
   );
 }
 
