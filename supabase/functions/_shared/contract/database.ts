@@ -6,6 +6,21 @@ export type Json = string | number | boolean | null | Json[] | { [key: string]: 
 export interface Database {
   public: {
     Tables: {
+      api_key_requests: {
+        key_id: string;
+        window_start: Date;
+        requests: number;
+      };
+      api_keys: {
+        id: string;
+        user_id: string;
+        name: string;
+        prefix: string;
+        key_hash: string;
+        created_at: Date;
+        last_used_at: Date | null;
+        revoked_at: Date | null;
+      };
       credit_ledger: {
         id: string;
         user_id: string;
@@ -82,6 +97,7 @@ export interface Database {
         provider_cost: string | null;
         fell_back: boolean;
         warnings: string[];
+        provider_submitting_at: Date | null;
       };
       mail_outbox: {
         id: string;
@@ -203,6 +219,17 @@ export interface Database {
       admin_set_admin: { Args: { p_user: string; p_admin: boolean }; Returns: boolean };
       admin_set_credits: { Args: { p_user: string; p_credits: number }; Returns: number };
       admin_visit_window: { Args: { p_from: Date; p_to: Date }; Returns: Json };
+      api_key_authenticate: {
+        Args: { p_key_hash: string };
+        Returns: {
+          key_id: string | null;
+          user_id: string | null;
+          request_limit: number | null;
+          remaining: number | null;
+          reset_at: Date | null;
+          allowed: boolean | null;
+        }[];
+      };
       apply_credit_change: {
         Args: { p_user: string; p_delta: number; p_reason: string; p_reference: string };
         Returns: number;
@@ -220,6 +247,10 @@ export interface Database {
           p_user: string;
         };
         Returns: Json;
+      };
+      create_api_key: {
+        Args: { p_name: string; p_prefix: string; p_key_hash: string };
+        Returns: { id: string | null; name: string | null; prefix: string | null; created_at: Date | null }[];
       };
       create_free_generation: {
         Args: {
@@ -246,6 +277,10 @@ export interface Database {
         };
         Returns: Tables<'generations'>;
       };
+      create_generations: {
+        Args: { p_kind: string; p_format: string; p_topology: string; p_items: Json };
+        Returns: Tables<'generations'>[];
+      };
       create_payment_order: { Args: { p_user: string; p_pack: string; p_provider: string }; Returns: Json };
       custom_access_token_hook: { Args: { event: Json }; Returns: Json };
       delete_generation: { Args: { p_id: string }; Returns: Json };
@@ -266,6 +301,10 @@ export interface Database {
       };
       generation_provider_done: {
         Args: { p_id: string; p_worker: string; p_ms: number; p_cost: string; p_fell_back: boolean };
+        Returns: boolean;
+      };
+      generation_provider_submitting: {
+        Args: { p_id: string; p_worker: string; p_backend: string };
         Returns: boolean;
       };
       generation_provider_task: {
@@ -304,6 +343,7 @@ export interface Database {
         Returns: boolean;
       };
       reverse_payment_order: { Args: { p_capture_id: string; p_kind: string }; Returns: Json };
+      revoke_api_key: { Args: { p_id: string }; Returns: undefined };
       revoke_share: { Args: { p_id: string }; Returns: boolean };
       service_health: { Args: { p_stale_seconds?: number }; Returns: Json };
       set_payment_event_result: { Args: { p_id: string; p_result: Json }; Returns: undefined };
