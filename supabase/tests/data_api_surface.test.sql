@@ -16,7 +16,11 @@ insert into allowed values
   ('authenticated', 'admin_set_credits(uuid,integer)'),
   ('authenticated', 'cancel_generation(uuid)'),
   ('authenticated', 'create_generation(text,text,text,text,text,integer,text,text)'),
-  ('authenticated', 'delete_generation(uuid)');
+  ('authenticated', 'delete_generation(uuid)'),
+  ('authenticated', 'resend_webhook_delivery(bigint)'),
+  ('authenticated', 'rotate_webhook_secret()'),
+  ('authenticated', 'save_webhook_endpoint(text,boolean)'),
+  ('authenticated', 'send_webhook_test()');
 
 create temp table callable as
 select r.role, replace(p.oid::regprocedure::text, 'public.', '') as fn
