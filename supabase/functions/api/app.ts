@@ -25,6 +25,7 @@ import { demoPaymentRoutes } from './payments/demo.routes.ts';
 import { paypalRoutes } from './payments/paypal.routes.ts';
 import { creditRoutes } from './users/credits.routes.ts';
 import { userRoutes } from './users/routes.ts';
+import { webhookRoutes } from './webhooks/routes.ts';
 
 export type { AppDeps, AppEnv };
 
@@ -53,6 +54,7 @@ export function createApp(deps: AppDeps) {
   app.route('/credit-packs', creditPackRoutes(deps));
   app.route('/paypal', paypalRoutes(deps));
   app.route('/demo', demoPaymentRoutes(deps));
+  app.route('/webhooks', webhookRoutes(deps));
   app.route('/admin/users', adminUserRoutes(deps));
   app.route('/admin/analytics', adminAnalyticsRoutes(deps));
   app.route('/admin/backends', adminBackendRoutes(deps));

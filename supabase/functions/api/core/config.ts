@@ -36,6 +36,13 @@ export interface ApiConfig {
   health?: HealthConfig;
   /** Uploads, results and signed file links of generations (absent: those routes answer 503). */
   generations?: GenerationsConfig;
+  /** Webhook endpoints (absent: https and public addresses only). */
+  webhooks?: WebhooksConfig;
+}
+
+export interface WebhooksConfig {
+  /** WEBHOOK_ALLOW_PRIVATE_TARGETS=1 (local stack, tests): also accept http and private addresses. */
+  allowPrivateTargets: boolean;
 }
 
 export interface GenerationsConfig {
@@ -148,6 +155,7 @@ export function loadConfig(env: Env): ApiConfig {
     maxDbConnections: Math.min(Math.max(Number(env.get('DB_MAX_CONNECTIONS') ?? 2) || 2, 1), 10),
     paypal: loadPayPal(env),
     generations: loadGenerations(env, jwtSecret),
+    webhooks: { allowPrivateTargets: env.get('WEBHOOK_ALLOW_PRIVATE_TARGETS') === '1' },
     corsOrigins: corsOrigins(env.get('SITE_URL'), env.get('CORS_ORIGINS')),
     clientIp: {
       header: env.get('CLIENT_IP_HEADER') || 'x-forwarded-for',

@@ -16,6 +16,8 @@ export interface AppDeps {
   sessionCheck?: SessionCheck | null;
   /** Uploads and results; by default made from config.generations.storage (null: not configured). */
   storage?: Storage | null;
+  /** Host name → addresses, for checking webhook URLs (default: Deno's DNS resolver). */
+  resolveHost?: (host: string) => Promise<string[]>;
 }
 
 export type AppEnv = { Variables: AuthVariables };
