@@ -3,6 +3,7 @@ import { buttonVariants } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Tabs } from '../../components/ui/tabs';
 import { useAuth } from '../auth/context';
+import { DevelopersPanel } from '../developers/DevelopersPanel';
 import { MyModels } from '../studio/MyModels';
 import { ActivityPanel } from './ActivityPanel';
 import { PersonalInfo } from './PersonalInfo';
@@ -43,6 +44,7 @@ export function ProfilePage() {
             { id: 'security', label: 'Security', content: <SecurityPanel user={user} onSaved={setUser} /> },
             { id: 'activity', label: 'Activity', content: <ActivityPanel user={user} /> },
             { id: 'models', label: 'My models', content: <MyModels /> },
+            { id: 'developers', label: 'Developers', content: <DevelopersPanel user={user} /> },
           ]}
         />
       </div>
