@@ -5,7 +5,7 @@ import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, type Page, test } from '@playwright/test';
 import { verifySignature } from '../supabase/functions/_shared/webhooks/signature.ts';
-import { newIdentity, signInThroughDialog, signUpByApi } from './support/accounts.ts';
+import { dialog, newIdentity, signUpByApi } from './support/accounts.ts';
 
 interface Hit {
   headers: IncomingHttpHeaders;
@@ -53,7 +53,13 @@ test('save an endpoint, send a test event, see it delivered in the log, resend i
   const who = newIdentity('hooks');
   await signUpByApi(baseURL!, who);
   await page.goto('/');
-  await signInThroughDialog(page, who.email, who.password);
+  // On a busy machine the dialog can take longer than the shared helper's 10 s to open: one click, a longer wait.
+  await page.locator('header').getByRole('button', { name: 'Sign In' }).first().click();
+  await expect(dialog(page)).toBeVisible({ timeout: 45_000 });
+  await dialog(page).getByLabel('Email').fill(who.email);
+  await dialog(page).getByLabel('Password', { exact: true }).fill(who.password);
+  await dialog(page).getByRole('button', { name: 'Sign In', exact: true }).last().click();
+  await page.waitForURL('**/app');
   await page.goto('/profile');
   await page.getByRole('tab', { name: 'Developers' }).click();
   const section = page.getByTestId('webhooks-section');
@@ -119,4 +125,17 @@ test('save an endpoint, send a test event, see it delivered in the log, resend i
   await expect(toast(page, 'The endpoint is saved but switched off.')).toBeVisible();
   await expect(section.getByRole('button', { name: 'Send test event' })).toBeDisabled();
   await expect(rows.first().getByRole('button', { name: 'Resend' }).first()).toBeDisabled();
+  // Nothing on the page is wider than a phone.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: 'test-results/webhooks-phone-page.png', fullPage: true });
+  const wide = await page.evaluate(() =>
+    [...document.querySelectorAll('body *')]
+      .filter((el) => el.getBoundingClientRect().right > 391 && !el.closest('.overflow-x-auto'))
+      .slice(0, 5)
+      .map((el) => `${el.tagName}.${el.className} ${Math.round(el.getBoundingClientRect().right)}`),
+  );
+  expect(
+    await page.evaluate(() => document.documentElement.scrollWidth),
+    wide.join('\n'),
+  ).toBeLessThanOrEqual(390);
 });

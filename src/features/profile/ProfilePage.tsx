@@ -38,6 +38,9 @@ export function ProfilePage() {
       <div className="mt-8 grid items-start gap-6 lg:grid-cols-[320px_1fr]">
         <ProfileSidebar user={user} />
         <Tabs
+          // A grid item grows to its widest content unless allowed to shrink: the wide delivery table
+          // (Developers) scrolls inside its own box instead of widening the page on phones.
+          className="min-w-0"
           defaultIndex={0}
           tabs={[
             { id: 'profile', label: 'Profile', content: <PersonalInfo user={user} onSaved={setUser} /> },
