@@ -25,11 +25,11 @@ export function Tabs({ tabs, selectedIndex, defaultIndex, onChange, className }:
       onChange={onChange}
       className={className}
     >
-      <TabList className="inline-flex w-full gap-1 rounded-xl bg-muted p-1">
+      <TabList className="inline-flex w-full gap-1 overflow-x-auto rounded-xl bg-muted p-1">
         {tabs.map((t) => (
           <Tab
             key={t.id}
-            className="flex-1 cursor-pointer rounded-lg px-3 py-2 text-sm font-medium text-muted-foreground transition-colors outline-none hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring data-selected:bg-card data-selected:text-foreground data-selected:shadow-sm"
+            className="flex-1 cursor-pointer whitespace-nowrap rounded-lg px-3 py-2 text-sm font-medium text-muted-foreground transition-colors outline-none hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring data-selected:bg-card data-selected:text-foreground data-selected:shadow-sm"
           >
             {t.label}
           </Tab>
