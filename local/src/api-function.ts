@@ -60,6 +60,8 @@ export async function startApiFunction(options: ApiFunctionOptions): Promise<Api
           // The SPA's origin may call from a browser (CORS); the gateway serves both on it.
           SITE_URL: options.supabaseUrl,
           LIFT3D_ENV: 'development',
+          // Webhooks to a receiver on this machine (http, private addresses) while developing locally.
+          WEBHOOK_ALLOW_PRIVATE_TARGETS: process.env.WEBHOOK_ALLOW_PRIVATE_TARGETS ?? '1',
           ...options.extraEnv,
         },
         stdio: ['ignore', 'pipe', 'pipe'],

@@ -20,7 +20,11 @@ insert into allowed values
   ('authenticated', 'create_generations(text,text,text,jsonb)'),
   ('authenticated', 'delete_generation(uuid)'),
   ('authenticated', 'revoke_api_key(uuid)'),
+  ('authenticated', 'resend_webhook_delivery(bigint)'),
   ('authenticated', 'revoke_share(uuid)'),
+  ('authenticated', 'rotate_webhook_secret()'),
+  ('authenticated', 'save_webhook_endpoint(text,boolean)'),
+  ('authenticated', 'send_webhook_test()'),
   ('authenticated', 'set_share_downloads(uuid,boolean)'),
   ('authenticated', 'share_generation(uuid,boolean)');
 

@@ -34,6 +34,27 @@ export interface WorkerConfig {
   teamAddress: string;
   /** Generation backends: GENERATION_BACKEND, the services' keys and base URLs (see README). */
   backends: BackendsConfig;
+  webhooks: WebhookConfig;
+}
+
+export interface WebhookConfig {
+  /** WEBHOOK_ALLOW_PRIVATE_TARGETS=1 (local stack, tests): also deliver over http and to private addresses. */
+  allowPrivate: boolean;
+  /** One attempt's wall-clock limit (WEBHOOK_TIMEOUT_SECONDS, default 10). */
+  timeoutMs: number;
+  /** Wait before the first retry, doubled after each failure, at most 6 hours (WEBHOOK_RETRY_BASE_MS, 30 s). */
+  retryBaseMs: number;
+  /** Attempts of one delivery before it is marked failed (WEBHOOK_MAX_ATTEMPTS, default 8). */
+  maxAttempts: number;
+}
+
+export function loadWebhookConfig(env: NodeJS.ProcessEnv): WebhookConfig {
+  return {
+    allowPrivate: env.WEBHOOK_ALLOW_PRIVATE_TARGETS === '1',
+    timeoutMs: Math.max(0.1, Number(env.WEBHOOK_TIMEOUT_SECONDS ?? 10) || 10) * 1000,
+    retryBaseMs: Math.max(10, Number(env.WEBHOOK_RETRY_BASE_MS ?? 30_000) || 30_000),
+    maxAttempts: Math.min(50, Math.max(1, Number(env.WEBHOOK_MAX_ATTEMPTS ?? 8) || 8)),
+  };
 }
 
 export function loadWorkerConfig(env: NodeJS.ProcessEnv = process.env): WorkerConfig {
@@ -61,5 +82,6 @@ export function loadWorkerConfig(env: NodeJS.ProcessEnv = process.env): WorkerCo
     mailFrom: env.MAIL_FROM ?? 'Lift3D <no-reply@lift3d.local>',
     teamAddress: env.TEAM_ADDRESS ?? 'hello@lift3d.app',
     backends: loadBackendsConfig(env),
+    webhooks: loadWebhookConfig(env),
   };
 }

@@ -11,12 +11,25 @@ export interface JobPayloads {
   send_mail: { id: number };
   /** Re-enqueue outbox rows that are due but have no job (e.g. queued before the queue existed). */
   mail_sweep: Record<string, unknown>;
+  /** One attempt of one row of public.webhook_deliveries (retries are new jobs, see deliver-webhook.ts). */
+  deliver_webhook: { id: number };
+  /** Re-enqueue due webhook deliveries that have no job (e.g. emitted before the queue existed). */
+  webhook_sweep: Record<string, unknown>;
 }
 
 export type JobName = keyof JobPayloads;
 
 /** The runtime list; main.ts refuses to start if any of these has no handler. */
-export const JOB_NAMES: readonly JobName[] = ['convert', 'send_mail', 'mail_sweep'];
+export const JOB_NAMES: readonly JobName[] = [
+  'convert',
+  'send_mail',
+  'mail_sweep',
+  'deliver_webhook',
+  'webhook_sweep',
+];
 
 /** Recurring jobs (graphile-worker crontab syntax). */
-export const CRONTAB = ['* * * * * mail_sweep ?max=1&jobKey=mail_sweep'].join('\n');
+export const CRONTAB = [
+  '* * * * * mail_sweep ?max=1&jobKey=mail_sweep',
+  '* * * * * webhook_sweep ?max=1&jobKey=webhook_sweep',
+].join('\n');

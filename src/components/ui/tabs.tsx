@@ -29,7 +29,7 @@ export function Tabs({ tabs, selectedIndex, defaultIndex, onChange, className }:
         {tabs.map((t) => (
           <Tab
             key={t.id}
-            className="flex-1 cursor-pointer rounded-lg px-2 py-2 sm:px-3 text-sm font-medium text-muted-foreground transition-colors outline-none hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring data-selected:bg-card data-selected:text-foreground data-selected:shadow-sm"
+            className="flex-1 cursor-pointer whitespace-nowrap rounded-lg px-2 py-2 sm:px-3 text-sm font-medium text-muted-foreground transition-colors outline-none hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring data-selected:bg-card data-selected:text-foreground data-selected:shadow-sm"
           >
             {t.label}
           </Tab>

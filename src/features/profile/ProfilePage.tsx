@@ -38,7 +38,8 @@ export function ProfilePage() {
       <div className="mt-8 grid items-start gap-6 lg:grid-cols-[320px_1fr]">
         <ProfileSidebar user={user} />
         <Tabs
-          // A grid item may not grow past its column on phones (five tabs scroll within it instead).
+          // A grid item grows to its widest content unless allowed to shrink: five tabs and the wide delivery
+          // table (Developers) scroll inside their own boxes instead of widening the page on phones.
           className="min-w-0"
           defaultIndex={0}
           tabs={[

@@ -31,6 +31,7 @@ import { creditRoutes } from './users/credits.routes.ts';
 import { userRoutes } from './users/routes.ts';
 import { isV1Path } from './v1/paths.ts';
 import { v1Routes } from './v1/routes.ts';
+import { webhookRoutes } from './webhooks/routes.ts';
 
 export type { AppDeps, AppEnv };
 
@@ -66,6 +67,7 @@ export function createApp(deps: AppDeps) {
   app.route('/credit-packs', creditPackRoutes(deps));
   app.route('/paypal', paypalRoutes(deps));
   app.route('/demo', demoPaymentRoutes(deps));
+  app.route('/webhooks', webhookRoutes(deps));
   app.route('/admin/users', adminUserRoutes(deps));
   app.route('/admin/analytics', adminAnalyticsRoutes(deps));
   app.route('/admin/backends', adminBackendRoutes(deps));

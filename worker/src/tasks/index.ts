@@ -9,6 +9,7 @@ import type { WorkerConfig } from '../config.ts';
 import type { EngineRunner } from '../convert/engine-runner.ts';
 import type { JobName } from '../registry.ts';
 import { convertTask } from './convert.ts';
+import { deliverWebhookTask, webhookSweepTask } from './deliver-webhook.ts';
 import { mailSweepTask, sendMailTask } from './send-mail.ts';
 
 export interface TaskDeps {
@@ -35,5 +36,7 @@ export function buildTaskList(deps: TaskDeps): Record<JobName, Task> {
     }),
     send_mail: sendMailTask(deps),
     mail_sweep: mailSweepTask(deps),
+    deliver_webhook: deliverWebhookTask({ sql: deps.sql, config: deps.config.webhooks }),
+    webhook_sweep: webhookSweepTask({ sql: deps.sql }),
   };
 }

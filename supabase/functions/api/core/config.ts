@@ -40,6 +40,8 @@ export interface ApiConfig {
   share?: ShareConfig;
   /** How /api/v1 fetches an `image_url` beyond the defaults of v1/fetch-image.ts. */
   imageUrl?: ImageUrlConfig;
+  /** Webhook endpoints (absent: https and public addresses only). */
+  webhooks?: WebhooksConfig;
 }
 
 export interface ShareConfig {
@@ -56,6 +58,11 @@ export interface ImageUrlConfig {
   caCerts?: string[];
   /** IMAGE_URL_TRUSTED_ORIGINS: origins that may resolve to non-public addresses; development only. */
   trustedOrigins?: string[];
+}
+
+export interface WebhooksConfig {
+  /** WEBHOOK_ALLOW_PRIVATE_TARGETS=1 (local stack, tests): also accept http and private addresses. */
+  allowPrivateTargets: boolean;
 }
 
 export interface GenerationsConfig {
@@ -192,6 +199,7 @@ export function loadConfig(env: Env): ApiConfig {
     paypal: loadPayPal(env),
     generations: loadGenerations(env, jwtSecret),
     imageUrl: loadImageUrl(env, env.get('LIFT3D_ENV') === 'development'),
+    webhooks: { allowPrivateTargets: env.get('WEBHOOK_ALLOW_PRIVATE_TARGETS') === '1' },
     corsOrigins: corsOrigins(env.get('SITE_URL'), env.get('CORS_ORIGINS')),
     share: {
       siteUrl: env.get('SITE_URL')?.replace(/\/+$/, '') || null,

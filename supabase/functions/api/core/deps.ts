@@ -17,6 +17,8 @@ export interface AppDeps {
   sessionCheck?: SessionCheck | null;
   /** Uploads and results, made once from config.generations.storage (null: not configured, 503). */
   storage: Storage | null;
+  /** Host name → addresses, for checking webhook URLs (default: Deno's DNS resolver). */
+  resolveHost?: (host: string) => Promise<string[]>;
 }
 
 export type AppEnv = { Variables: AuthVariables };

@@ -1,0 +1,96 @@
+/**
+ * Webhooks of the signed-in account (browser routes, session JWT): the one endpoint (URL, secret, on/off),
+ * secret rotation, the delivery log (paged), resend and a test event. The URL is checked here for https and
+ * public addresses (after DNS resolution) and again by the worker before every attempt; the SQL functions
+ * own everything else (secret generation, limits, the outbox rows and their jobs).
+ */
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { checkWebhookTarget } from '../../_shared/webhooks/target.ts';
+import { requireUser } from '../core/auth.ts';
+import type { AppDeps, AppEnv } from '../core/deps.ts';
+import { badRequest, notFound } from '../core/errors.ts';
+import { parseJson } from '../core/validate.ts';
+import { resolveHost } from './resolve.ts';
+import { type EndpointRow, endpointJson, listDeliveries, readDelivery } from './rows.ts';
+
+const SaveEndpoint = z.object({
+  url: z
+    .string({ error: 'url must be a text.' })
+    .trim()
+    .min(1, 'Enter the URL of your endpoint.')
+    .max(2000, 'The URL is longer than 2000 characters.'),
+  enabled: z.boolean({ error: 'enabled must be true or false.' }).optional(),
+});
+
+function deliveryId(raw: string): number {
+  if (!/^[1-9][0-9]{0,15}$/.test(raw)) throw notFound('No such delivery.');
+  return Number(raw);
+}
+
+export function webhookRoutes({ db, config, resolveHost: resolve = resolveHost }: AppDeps) {
+  const allowPrivate = config.webhooks?.allowPrivateTargets ?? false;
+  return new Hono<AppEnv>()
+    .get('/endpoint', async (c) => {
+      const caller = requireUser(c.get('caller'));
+      const [row] = await db.asCaller(
+        caller,
+        (tx) =>
+          tx<
+            EndpointRow[]
+          >`select url, secret, enabled, created_at, updated_at from public.webhook_endpoints`,
+      );
+      return c.json({ endpoint: row ? endpointJson(row) : null });
+    })
+    .put('/endpoint', async (c) => {
+      const caller = requireUser(c.get('caller'));
+      const { url, enabled } = await parseJson(c, SaveEndpoint);
+      const target = await checkWebhookTarget(url, { allowPrivate, resolve });
+      if (!target.ok) throw badRequest(`url: ${target.reason}`);
+      const [row] = await db.asCaller(
+        caller,
+        (tx) =>
+          tx<
+            EndpointRow[]
+          >`select * from public.save_webhook_endpoint(${target.url.href}, ${enabled ?? null})`,
+      );
+      return c.json({ endpoint: endpointJson(row) });
+    })
+    .post('/endpoint/rotate', async (c) => {
+      const caller = requireUser(c.get('caller'));
+      const [row] = await db.asCaller(
+        caller,
+        (tx) => tx<EndpointRow[]>`select * from public.rotate_webhook_secret()`,
+      );
+      return c.json({ endpoint: endpointJson(row) });
+    })
+    .post('/test', async (c) => {
+      const caller = requireUser(c.get('caller'));
+      const delivery = await db.asCaller(caller, async (tx) => {
+        const [{ id }] = await tx`select public.send_webhook_test() as id`;
+        return readDelivery(tx, Number(id));
+      });
+      return c.json({ delivery }, 201);
+    })
+    .get('/deliveries', async (c) => {
+      const caller = requireUser(c.get('caller'));
+      const limit = Math.min(Math.max(Number(c.req.query('limit') ?? 20) || 20, 1), 100);
+      const rawBefore = c.req.query('before');
+      if (rawBefore !== undefined && !/^[1-9][0-9]{0,15}$/.test(rawBefore)) {
+        throw badRequest('before: must be a delivery id.');
+      }
+      const page = await db.asCaller(caller, (tx) =>
+        listDeliveries(tx, limit, rawBefore === undefined ? null : Number(rawBefore)),
+      );
+      return c.json(page);
+    })
+    .post('/deliveries/:id/resend', async (c) => {
+      const caller = requireUser(c.get('caller'));
+      const id = deliveryId(c.req.param('id'));
+      const delivery = await db.asCaller(caller, async (tx) => {
+        const [{ id: resent }] = await tx`select public.resend_webhook_delivery(${id}) as id`;
+        return readDelivery(tx, Number(resent));
+      });
+      return c.json({ delivery }, 201);
+    });
+}
