@@ -10,7 +10,7 @@ import { extraFormatsOf } from './extra-formats';
 import { freeQuotaText } from './free-quota';
 import { StatusLine } from './StatusLine';
 import { StepHeading } from './StepHeading';
-import type { StudioState } from './state';
+import { downloadableModel, type StudioState } from './state';
 import {
   FORMAT_HINTS,
   FORMAT_LABELS,
@@ -53,11 +53,11 @@ export function GeneratePanel({
   const count = Math.max(1, variant.batch ? state.files.length : 1);
   const cost = variant.serverFree ? 0 : count * CREDITS_PER_GENERATION;
   const quota = freeQuota ? freeQuotaText(freeQuota) : null;
-  const modelDone = state.model.status === 'completed' && state.model.generation !== null;
+  const model = downloadableModel(state);
   const previewDone = state.preview.status === 'completed' && state.preview.generation !== null;
   const others: DownloadFormat[] = [
     ...variant.formats.filter((f) => f !== state.format),
-    ...extraFormatsOf(state.model.generation),
+    ...extraFormatsOf(model),
     ...(previewDone ? (['mp4'] as const) : []),
   ];
 
@@ -195,7 +195,7 @@ export function GeneratePanel({
           <DownloadMenu
             chosen={state.format}
             others={others}
-            enabled={modelDone}
+            enabled={model !== null}
             busy={downloading}
             onDownload={onDownload}
           />
