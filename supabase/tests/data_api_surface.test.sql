@@ -16,7 +16,8 @@ insert into allowed values
   ('authenticated', 'admin_set_credits(uuid,integer)'),
   ('authenticated', 'cancel_generation(uuid)'),
   ('authenticated', 'create_generation(text,text,text,text,text,integer,text,text)'),
-  ('authenticated', 'delete_generation(uuid)');
+  ('authenticated', 'delete_generation(uuid)'),
+  ('authenticated', 'name_generation_input(uuid,text)');
 
 create temp table callable as
 select r.role, replace(p.oid::regprocedure::text, 'public.', '') as fn

@@ -7,6 +7,7 @@ import { type Context, Hono } from 'hono';
 import { requireUser } from '../core/auth.ts';
 import type { AppDeps, AppEnv } from '../core/deps.ts';
 import { ApiError, badRequest, notFound } from '../core/errors.ts';
+import { contentDisposition, downloadName } from './download-name.ts';
 import { checkId, resolveStorage, storageUnavailable } from './routes.ts';
 import { DOWNLOAD_FORMATS, EXTRA_MODEL_FORMATS, type GenerationRow, type OutputFile } from './rows.ts';
 import { verifyGeneration } from './signed-urls.ts';
@@ -30,13 +31,13 @@ export function generationFileRoutes(deps: AppDeps) {
       }
       rows = await db.asService(
         (tx) =>
-          tx`select id, kind, status, outputs from public.generations where id = ${id} and deleted_at is null`,
+          tx`select id, kind, status, outputs, input_name from public.generations where id = ${id} and deleted_at is null`,
       );
     } else {
       const caller = requireUser(c.get('caller'));
       rows = await db.asCaller(
         caller,
-        (tx) => tx`select id, kind, status, outputs from public.generations where id = ${id}`,
+        (tx) => tx`select id, kind, status, outputs, input_name from public.generations where id = ${id}`,
       );
     }
     const row = rows[0] as GenerationRow | undefined;
@@ -75,7 +76,10 @@ export function generationFileRoutes(deps: AppDeps) {
     };
     const headers: Record<string, string> = {
       'content-type': file.contentType,
-      'content-disposition': `${disposition}; filename="${file.name.replace(/[^A-Za-z0-9._-]/g, '_')}"`,
+      'content-disposition': contentDisposition(
+        disposition,
+        downloadName(file.name, row.id, row.input_name ?? null),
+      ),
       'accept-ranges': 'bytes',
       'x-content-type-options': 'nosniff',
     };

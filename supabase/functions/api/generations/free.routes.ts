@@ -12,6 +12,7 @@ import { hashClientIp } from '../core/client-ip.ts';
 import type { Caller, Tx } from '../core/db.ts';
 import type { AppDeps, AppEnv } from '../core/deps.ts';
 import { freeIdempotencyKey, readIdempotencyKey, requestFingerprint } from '../core/idempotency.ts';
+import { inputStem } from './download-name.ts';
 import { resolveStorage } from './routes.ts';
 import { GENERATION_COLUMNS, type GenerationRow, generationJson } from './rows.ts';
 import {
@@ -58,8 +59,8 @@ export function freeGenerationRoutes(deps: AppDeps) {
       await storeUploads(storage, [image]);
       let row: GenerationRow;
       try {
-        [row] = (await asApiForCaller(caller, (tx) =>
-          tx.unsafe(
+        [row] = (await asApiForCaller(caller, async (tx) => {
+          const created = await tx.unsafe(
             `select ${GENERATION_COLUMNS} from public.create_free_generation($1, $2, $3, $4, $5, $6, $7)`,
             [
               format,
@@ -70,8 +71,14 @@ export function freeGenerationRoutes(deps: AppDeps) {
               ipHash,
               fingerprint,
             ],
-          ),
-        )) as unknown as GenerationRow[];
+          );
+          // Downloads are named after the image (a replay keeps the first name).
+          const stem = inputStem(image.name);
+          if (stem && created[0]) {
+            await tx`select public.name_generation_input(${created[0].id as string}, ${stem})`;
+          }
+          return created;
+        })) as unknown as GenerationRow[];
       } catch (error) {
         await storage.delete(image.key);
         throw error;

@@ -12,6 +12,7 @@ import type { AppDeps, AppEnv } from '../core/deps.ts';
 import { ApiError, badRequest, notFound } from '../core/errors.ts';
 import { readIdempotencyKey, requestFingerprint, storedIdempotencyKey } from '../core/idempotency.ts';
 import { queryInt } from '../core/request-limits.ts';
+import { inputStem } from './download-name.ts';
 import { GENERATION_COLUMNS, type GenerationRow, generationJson } from './rows.ts';
 import {
   readFormat,
@@ -109,6 +110,9 @@ export function generationRoutes(deps: AppDeps) {
               [kind, format, topology, u.key, u.type, u.bytes.byteLength, key, hashes[i]],
             );
             created.push(row as unknown as GenerationRow);
+            // Downloads are named after the image (a replay keeps the first name: the function ignores it).
+            const stem = inputStem(u.name);
+            if (stem) await tx`select public.name_generation_input(${row.id as string}, ${stem})`;
           }
           // A replayed request got its earlier generation back, with the views it was created with.
           if (views.length && created[0].input_key === uploads[0].key) {

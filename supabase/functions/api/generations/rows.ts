@@ -36,6 +36,8 @@ export interface GenerationRow {
   created_at: Date;
   started_at: Date | null;
   completed_at: Date | null;
+  /** The uploaded image's cleaned name without extension (names the downloads); read by the file routes. */
+  input_name?: string | null;
 }
 
 export const GENERATION_COLUMNS =
