@@ -126,8 +126,9 @@ test('checkout, desktop: Google in the popup keeps the visitor on the chosen pac
 test('checkout, mobile: the Google round trip returns to the same pack, not the studio', async ({
   browser,
 }) => {
-  // Two full round trips through the provider: generous on a shared machine.
-  test.setTimeout(240_000);
+  // A full round trip through the provider: generous on a shared machine. (A sign-in that does not ask to
+  // stay still ends in the studio: the mobile test above.)
+  test.setTimeout(180_000);
   const account = googler('checkout-mobile');
   const context = await browser.newContext({
     userAgent:
@@ -141,13 +142,6 @@ test('checkout, mobile: the Google round trip returns to the same pack, not the 
     await page.waitForURL(`${stack.url}/checkout?pack=enterprise`, { timeout: 30_000 });
     await expectReadyToPayForEnterprise(page, account);
     expect(await page.evaluate(() => sessionStorage.getItem('lift3d-sign-in-return-to'))).toBeNull();
-
-    // A later sign-in from the header still ends in the studio (SPEC §4).
-    await page.evaluate(() => localStorage.clear());
-    googler('checkout-mobile-again');
-    await openDialog(page);
-    await page.getByRole('button', { name: 'Continue with Google' }).click();
-    await page.waitForURL(`${stack.url}/app`, { timeout: 30_000 });
   } finally {
     await context.close();
   }
