@@ -19,6 +19,11 @@ test.afterAll(async () => {
   await stack?.stop();
 });
 
+// Sign-up, sign-in, the SDK and a capture through the REST stand-in: generous on a shared machine.
+test.beforeEach(() => {
+  test.setTimeout(180_000);
+});
+
 const PAYPAL_ORIGINS = 'https://*.paypal.com https://*.paypalobjects.com https://*.venmo.com';
 
 /** Every CSP violation and console error of the page. */

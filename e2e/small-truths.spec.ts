@@ -61,6 +61,7 @@ test('review avatars are initials, not emoji', async ({ page }) => {
 });
 
 test('Security → "Last changed" moves when the password changes', async ({ page, baseURL }) => {
+  test.setTimeout(120_000);
   const who = newIdentity('lastchanged');
   const id = await signUpByApi(baseURL!, who);
   // An account whose profile was last touched long ago (its touch trigger would stamp now()).
@@ -99,6 +100,7 @@ test('the header shows the new name after an admin renames the user, on the next
   browser,
   baseURL,
 }) => {
+  test.setTimeout(180_000);
   const who = newIdentity('renamed');
   const id = await signUpByApi(baseURL!, who);
   await page.goto('/');
