@@ -105,7 +105,12 @@ test('the policy in PayPal mode allows exactly the SDK origins, and checkout run
   await usePayPalSdkStandIn(page, 'approves');
   const userId = await signedIn(page);
   await page.goto(`${stack.url}/checkout?pack=starter`);
-  await expect(cardButton(page)).toHaveAttribute('data-enabled', 'true');
+  // The console's errors come along, so a failed pre-creation says why.
+  await expect
+    .poll(async () => ({ enabled: await cardButton(page).getAttribute('data-enabled'), problems }), {
+      timeout: 30_000,
+    })
+    .toEqual({ enabled: 'true', problems: [] });
   await cardButton(page).click();
   await page.waitForURL('**/checkout/success**');
   await expect(page.getByTestId('new-balance')).toHaveText('5,600 credits', { timeout: 20_000 });
@@ -120,7 +125,7 @@ test('the pre-created order is used once and the pack is credited exactly once',
   await usePayPalSdkStandIn(page, 'approves');
   await page.goto(`${stack.url}/checkout?pack=starter`);
   const button = cardButton(page);
-  await expect(button).toHaveAttribute('data-enabled', 'true');
+  await expect(button).toHaveAttribute('data-enabled', 'true', { timeout: 30_000 });
   await expect
     .poll(() => ordersOf(userId))
     .toEqual([{ pack_id: 'starter', status: 'created', amount_cents: 1300 }]);

@@ -33,7 +33,7 @@ test('sign in, convert a sample, watch progress, view it, download a valid GLB; 
   page,
   baseURL,
 }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(420_000);
   const user = await signedInStudioUser(page, baseURL!, 120);
 
   await page.getByRole('button', { name: 'Try Sample 2D Images' }).click();
@@ -111,7 +111,7 @@ test('3D Preview makes a video job and plays its MP4 muted and looped; its model
   page,
   baseURL,
 }) => {
-  test.setTimeout(300_000);
+  test.setTimeout(420_000);
   const user = await signedInStudioUser(page, baseURL!, 50);
   // The user's own photo, so the downloads carry its name.
   const chair = Buffer.from(await (await fetch(`${baseURL}/samples/demo-8.png`)).arrayBuffer());

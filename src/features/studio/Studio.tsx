@@ -87,7 +87,10 @@ export function Studio({ variant }: { variant: StudioVariant }) {
           if (isTerminal(generation)) announced.current.add(generation.id);
           dispatch({ type: 'job-started', kind, generation });
         },
-        () => forgetFollowed(variant.id, userId, id),
+        // Only a job that is gone is forgotten; a failed request (offline, busy) keeps it for next time.
+        (err: unknown) => {
+          if (err instanceof ApiError && err.status === 404) forgetFollowed(variant.id, userId, id);
+        },
       );
     }
   }, [user?.id, variant.id]);
