@@ -28,6 +28,8 @@ const ROUTES = [
 ];
 
 test('each route has its own title and one main landmark', async ({ page }) => {
+  // Nineteen page loads: generous on a shared machine.
+  test.setTimeout(240_000);
   const titles = new Map<string, string>();
   for (const path of ROUTES) {
     await page.goto(path);
