@@ -11,7 +11,8 @@ import { type PayPalStack, startPayPalStack } from './support/paypal-stack.ts';
 let stack: PayPalStack;
 
 test.beforeAll(async () => {
-  test.setTimeout(240_000);
+  // Migrations, the REST stand-in and the api function: minutes on a loaded machine.
+  test.setTimeout(480_000);
   stack = await startPayPalStack();
 });
 
