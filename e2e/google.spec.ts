@@ -89,6 +89,64 @@ test('mobile: the whole page goes to Google and comes back signed in', async ({ 
   }
 });
 
+// Checkout (SPEC §4): a signed-out visitor who picks a pack signs in in place — through Google too — and
+// lands back on the same pack, ready to pay, in the popup and in the full-page round trip alike.
+async function pickEnterpriseSignedOut(page: Page) {
+  await page.goto(`${stack.url}/checkout?pack=starter`);
+  await page.getByRole('radio', { name: /Enterprise/ }).click();
+  await expect(page).toHaveURL(`${stack.url}/checkout?pack=enterprise`);
+  await page.getByTestId('payment-summary').getByRole('button', { name: 'Sign in to pay' }).click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+}
+
+async function expectReadyToPayForEnterprise(page: Page, account: { name: string }) {
+  await expect(
+    page.getByTestId('payment-summary').getByRole('button', { name: 'Pay with Card' }),
+  ).toBeVisible({
+    timeout: 30_000,
+  });
+  expect(new URL(page.url()).pathname).toBe('/checkout');
+  expect(new URL(page.url()).searchParams.get('pack')).toBe('enterprise');
+  await expect(page.getByRole('radio', { name: /Enterprise/ })).toHaveAttribute('aria-checked', 'true');
+  const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('user') ?? 'null'));
+  expect(stored).toMatchObject({ name: account.name });
+}
+
+test('checkout, desktop: Google in the popup keeps the visitor on the chosen pack', async ({ page }) => {
+  test.setTimeout(180_000);
+  const account = googler('checkout-popup');
+  await pickEnterpriseSignedOut(page);
+  const popupPromise = page.waitForEvent('popup');
+  await page.getByRole('button', { name: 'Continue with Google' }).click();
+  const popup = await popupPromise;
+  await expect.poll(() => popup.isClosed(), { timeout: 30_000 }).toBe(true);
+  await expectReadyToPayForEnterprise(page, account);
+});
+
+test('checkout, mobile: the Google round trip returns to the same pack, not the studio', async ({
+  browser,
+}) => {
+  // A full round trip through the provider: generous on a shared machine. (A sign-in that does not ask to
+  // stay still ends in the studio: the mobile test above.)
+  test.setTimeout(180_000);
+  const account = googler('checkout-mobile');
+  const context = await browser.newContext({
+    userAgent:
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1',
+  });
+  const page = await context.newPage();
+  try {
+    await pickEnterpriseSignedOut(page);
+    await page.getByRole('button', { name: 'Continue with Google' }).click();
+    // Away to the provider and back through /auth/callback, then to the page the sign-in started on.
+    await page.waitForURL(`${stack.url}/checkout?pack=enterprise`, { timeout: 30_000 });
+    await expectReadyToPayForEnterprise(page, account);
+    expect(await page.evaluate(() => sessionStorage.getItem('lift3d-sign-in-return-to'))).toBeNull();
+  } finally {
+    await context.close();
+  }
+});
+
 test('a tampered state is refused and nobody is signed in', async ({ page }) => {
   const account = googler('tampered');
   await openDialog(page);

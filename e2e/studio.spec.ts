@@ -33,7 +33,7 @@ test('sign in, convert a sample, watch progress, view it, download a valid GLB; 
   page,
   baseURL,
 }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(420_000);
   const user = await signedInStudioUser(page, baseURL!, 120);
 
   await page.getByRole('button', { name: 'Try Sample 2D Images' }).click();
@@ -64,7 +64,8 @@ test('sign in, convert a sample, watch progress, view it, download a valid GLB; 
   const downloadButton = page.getByTestId('download-button');
   await expect(downloadButton).toHaveText(/Download GLB/);
   const [download] = await Promise.all([page.waitForEvent('download'), downloadButton.click()]);
-  expect(download.suggestedFilename()).toMatch(/\.glb$/);
+  // Named after the image, not the conversion's id.
+  expect(download.suggestedFilename()).toBe('Demo-1.glb');
   const glb = readFileSync((await download.path())!);
   const report = await validator.validateBytes(new Uint8Array(glb));
   expect(report.issues.numErrors, JSON.stringify(report.issues.messages.slice(0, 5))).toBe(0);
@@ -78,7 +79,7 @@ test('sign in, convert a sample, watch progress, view it, download a valid GLB; 
     page.waitForEvent('download'),
     page.getByRole('menuitem', { name: 'Download STL' }).click(),
   ]);
-  expect(stl.suggestedFilename()).toMatch(/\.stl$/);
+  expect(stl.suggestedFilename()).toBe('Demo-1.stl');
   expect(readFileSync((await stl.path())!).length).toBeGreaterThan(84);
 
   // A reload keeps following the job: the result is still there, without a second success toast.
@@ -99,21 +100,29 @@ test('sign in, convert a sample, watch progress, view it, download a valid GLB; 
     page.waitForEvent('download'),
     page.getByRole('menuitem', { name: 'OBJ' }).click(),
   ]);
-  expect(obj.suggestedFilename()).toMatch(/\.zip$/);
+  expect(obj.suggestedFilename()).toBe('Demo-1.zip');
   page.once('dialog', (d) => void d.accept());
   await row.getByRole('button', { name: 'Delete model' }).click();
   await expect(page.getByText('No models yet')).toBeVisible();
   expect(await balanceOf(user.id)).toBe(70);
 });
 
-test('3D Preview makes a video job and plays its MP4 muted and looped', async ({ page, baseURL }) => {
-  test.setTimeout(240_000);
+test('3D Preview makes a video job and plays its MP4 muted and looped; its model downloads too, named after the image, also after a reload', async ({
+  page,
+  baseURL,
+}) => {
+  test.setTimeout(420_000);
   const user = await signedInStudioUser(page, baseURL!, 50);
-  await pickSample(page, 'Demo-8');
+  // The user's own photo, so the downloads carry its name.
+  const chair = Buffer.from(await (await fetch(`${baseURL}/samples/demo-8.png`)).arrayBuffer());
+  await page
+    .getByTestId('upload-input')
+    .setInputFiles({ name: 'chair.png', mimeType: 'image/png', buffer: chair });
+  await expect(page.getByTestId('selected-file-name')).toHaveText('chair.png');
   await page.getByTestId('preview-button').click();
   await expect(page.getByTestId('preview-status-label')).toHaveText('Processing...');
   await expect(page.getByTestId('model-status-label')).toHaveText('Ready');
-  await expect(page.getByTestId('preview-status-label')).toHaveText('Completed', { timeout: 200_000 });
+  await expect(page.getByTestId('preview-status-label')).toHaveText('Completed', { timeout: 240_000 });
   const video = page.getByTestId('model-video');
   await expect(video).toBeVisible();
   expect(await video.evaluate((v: HTMLVideoElement) => v.muted && v.loop)).toBe(true);
@@ -126,13 +135,47 @@ test('3D Preview makes a video job and plays its MP4 muted and looped', async ({
     page.waitForEvent('download'),
     page.getByTestId('download-video').click(),
   ]);
-  expect(mp4.suggestedFilename()).toMatch(/\.mp4$/);
+  expect(mp4.suggestedFilename()).toBe('chair.mp4');
   const head = readFileSync((await mp4.path())!)
     .subarray(4, 8)
     .toString('latin1');
   expect(head).toBe('ftyp');
-  // Download of the model stays off: only a video was made.
-  await expect(page.getByTestId('download-button')).toBeDisabled();
+
+  // The video job made the model in every format as well: the studio offers it as My models does.
+  const downloadButton = page.getByTestId('download-button');
+  await expect(downloadButton).toBeEnabled();
+  await expect(downloadButton).toHaveText('Download GLB');
+  const [glb] = await Promise.all([page.waitForEvent('download'), downloadButton.click()]);
+  expect(glb.suggestedFilename()).toBe('chair.glb');
+  expect(
+    readFileSync((await glb.path())!)
+      .subarray(0, 4)
+      .toString('latin1'),
+  ).toBe('glTF');
+
+  // A reload shows the studio's last result again (not only My models), and it still downloads.
+  await page.reload();
+  await expect(page.getByTestId('preview-status-label')).toHaveText('Completed');
+  await expect(page.getByTestId('model-video')).toBeVisible();
+  await expect(downloadButton).toBeEnabled();
+  await page.getByRole('button', { name: 'More download formats' }).click();
+  const [stl] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('menuitem', { name: 'Download STL' }).click(),
+  ]);
+  expect(stl.suggestedFilename()).toBe('chair.stl');
+
+  // My models names the same files the same way.
+  await page.goto('/profile');
+  await page.getByRole('tab', { name: 'My models' }).click();
+  const row = page.getByTestId('my-model');
+  await expect(row).toHaveCount(1);
+  await row.getByRole('button', { name: 'Download' }).click();
+  const [fromHistory] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('menuitem', { name: 'GLB', exact: true }).click(),
+  ]);
+  expect(fromHistory.suggestedFilename()).toBe('chair.glb');
 });
 
 test('a batch checks its total cost up front, then makes one job per image; a double click is one job', async ({

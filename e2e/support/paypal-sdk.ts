@@ -1,21 +1,22 @@
 // A stand-in for PayPal's JavaScript SDK (https://www.paypal.com/sdk/js), served to the page by route
 // interception: `paypal.Buttons(options)` renders one button that runs the options' callbacks in the
 // order the real SDK does (onInit, then per click onClick → createOrder → buyer approves → onApprove, or
-// onCancel). It stands in for the buyer's browser side only; the orders are created and captured by the
+// onCancel). Like PayPal's, a button disabled through onInit's actions stays clickable: it calls onClick
+// and then opens nothing. It stands in for the buyer's browser side only; the orders are created and captured by the
 // api function against the PayPal REST stand-in (supabase/functions/api/tests/paypal-standin-server.ts).
 import type { Page } from '@playwright/test';
 
 const SDK = `
 (() => {
   const created = [];
-  window.__paypalStandIn = { created, rejected: 0 };
+  window.__paypalStandIn = { created, rejected: 0, blocked: 0 };
   window.paypal = {
     FUNDING: { PAYPAL: 'paypal', CARD: 'card', PAYLATER: 'paylater', VENMO: 'venmo' },
     isFundingEligible: (source) => source === 'card' || source === 'paypal',
     Buttons(options) {
       let button = null;
       let enabled = true;
-      const sync = () => { if (button) { button.disabled = !enabled; button.dataset.enabled = String(enabled); } };
+      const sync = () => { if (button) button.dataset.enabled = String(enabled); };
       const actions = { enable: async () => { enabled = true; sync(); }, disable: async () => { enabled = false; sync(); } };
       return {
         isEligible: () => true,
@@ -29,11 +30,13 @@ const SDK = `
           sync();
           options.onInit?.({}, actions);
           button.addEventListener('click', async () => {
+            // As PayPal documents it: a disabled button still calls onClick, then opens nothing.
             let allowed = true;
             await options.onClick?.({ fundingSource: button.dataset.funding }, {
               resolve: async () => {}, reject: async () => { allowed = false; },
             });
             if (!allowed) { window.__paypalStandIn.rejected += 1; return; }
+            if (!enabled) { window.__paypalStandIn.blocked += 1; return; }
             try {
               const orderID = await options.createOrder({ paymentSource: button.dataset.funding }, {});
               created.push(orderID);

@@ -96,6 +96,15 @@ export async function startStack(localConfig: LocalConfig, options: StackOptions
         PUBLIC_API_URL: `${config.siteUrl.replace(/\/+$/, '')}/api`,
         // /api/health asks the auth server through the gateway, as a browser reaches it.
         AUTH_HEALTH_URL: `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${config.port}/auth/v1/health`,
+        // The api charges through the PayPal the page is told about (config, not only this process's env).
+        ...(config.paypal
+          ? {
+              PAYPAL_CLIENT_ID: config.paypal.clientId,
+              PAYPAL_CLIENT_SECRET: config.paypal.clientSecret,
+              PAYPAL_ENV: config.paypal.env,
+              ...(config.paypal.apiBase ? { PAYPAL_API_BASE: config.paypal.apiBase } : {}),
+            }
+          : {}),
       },
       log: apiLog,
       onGiveUp,

@@ -41,6 +41,16 @@ update auth.users set encrypted_password = null where id = (select victim from i
 select tests.assert_equal((select has_password from public.profiles where id = (select victim from ids)), false, 'no password, has_password false');
 update auth.users set encrypted_password = '$2b$10$abcdefghijklmnopqrstuuN6XxH9lq5W0Jd1l6yZ8WnQYk0mR3n2K' where id = (select victim from ids);
 select tests.assert_equal((select has_password from public.profiles where id = (select victim from ids)), true, 'setting a password sets has_password');
+-- A changed password (the account already had one) moves the profile's updatedAt: Security's "Last changed".
+alter table public.profiles disable trigger profiles_touch_updated_at;
+update public.profiles set updated_at = '2020-01-01T00:00:00Z' where id = (select victim from ids);
+alter table public.profiles enable trigger profiles_touch_updated_at;
+update auth.users set email = email where id = (select victim from ids);
+select tests.assert_equal((select updated_at from public.profiles where id = (select victim from ids)), '2020-01-01T00:00:00Z'::timestamptz,
+  'an auth.users update that changes neither e-mail nor password leaves the profile alone');
+update auth.users set encrypted_password = '$2b$10$zyxwvutsrqponmlkjihgfeuN6XxH9lq5W0Jd1l6yZ8WnQYk0mR3n2K' where id = (select victim from ids);
+select tests.assert_equal((select updated_at > '2020-01-01T00:00:00Z' from public.profiles where id = (select victim from ids)), true,
+  'a new password hash touches the profile');
 
 -- Deleting users: admins only, never themselves; the profile goes with the auth user.
 select tests.authenticate_as((select owner from ids));

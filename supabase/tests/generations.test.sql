@@ -93,6 +93,19 @@ select tests.assert_equal(public.generation_complete((select id from made where 
   false, 'another worker cannot complete it');
 select tests.assert_equal((select progress from public.generations where id = (select id from made where name = 'first')),
   0.5::real, 'progress is as the claiming worker wrote it');
+-- Progress never goes backwards: a lower write (a late one, a step counting again from 0) keeps the bar.
+select tests.assert_equal(public.generation_progress((select id from made where name = 'first'), 'worker-a', 'starting', 0::real),
+  true, 'a lower write is still a heartbeat of the claiming worker');
+select tests.assert_equal((select stage || '/' || progress::text from public.generations where id = (select id from made where name = 'first')),
+  'starting/0.5', 'a lower write moves the stage but not the progress');
+select tests.assert_equal(public.generation_progress((select id from made where name = 'first'), 'worker-a', null, null),
+  true, 'a bare heartbeat is accepted');
+select tests.assert_equal((select stage || '/' || progress::text from public.generations where id = (select id from made where name = 'first')),
+  'starting/0.5', 'a bare heartbeat changes neither');
+select tests.assert_equal(public.generation_progress((select id from made where name = 'first'), 'worker-a', 'render', 0.75::real),
+  true, 'a higher write is accepted');
+select tests.assert_equal((select stage || '/' || progress::text from public.generations where id = (select id from made where name = 'first')),
+  'render/0.75', 'a higher write moves both');
 
 -- Failure refunds exactly once, however often it is reported.
 select tests.assert_equal(public.generation_fail((select id from made where name = 'first'), 'worker-a', 'engine: no subject found'),

@@ -26,6 +26,17 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     if (cached && !hasStoredSession()) writeStoredUser(null);
     setUserState(cached && hasStoredSession() ? cached : null);
     setLoading(false);
+    // The cached copy is only a first paint: an admin may have renamed the user or changed the credits
+    // meanwhile, so every page load shows the server's version (the header's name, the balance).
+    if (cached && hasStoredSession()) {
+      fetchUser(cached.id).then(
+        (fresh) => {
+          if (!cancelled && userRef.current?.id === fresh.id) setUser(fresh);
+        },
+        (err: unknown) =>
+          console.error('auth: refreshing the user failed:', err instanceof Error ? err.message : err),
+      );
+    }
     if (hasStoredSession()) {
       void getSupabase()
         .then((client) => {
@@ -63,6 +74,15 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       console.error('auth: refreshing the user failed:', err instanceof Error ? err.message : err);
     }
   }, [setUser]);
+
+  // Back to a tab left open: show what changed meanwhile (SPEC §4 refreshes the profile the same way).
+  useEffect(() => {
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') void refreshUser();
+    };
+    document.addEventListener('visibilitychange', onVisible);
+    return () => document.removeEventListener('visibilitychange', onVisible);
+  }, [refreshUser]);
 
   const signOut = useCallback(async () => {
     writeStoredUser(null);

@@ -6,7 +6,7 @@ import { getSupabase } from '../../lib/supabase';
 import { authErrorMessage } from './authErrors';
 import { AlertIcon } from './authIcons';
 import { useAuth } from './context';
-import { MESSAGES, PROVIDER, redirectToProvider, reportToOpener } from './google';
+import { MESSAGES, PROVIDER, redirectToProvider, reportToOpener, takeReturnTo } from './google';
 import { fetchUser } from './session';
 
 type State = { kind: 'working'; text: string } | { kind: 'done' } | { kind: 'error'; message: string };
@@ -23,7 +23,7 @@ function providerError(): string | null {
 /**
  * /auth/callback: where Google sign-in starts (popup: `?start=google`) and returns (`?code=`). In the
  * popup it finishes the exchange and reports to the opener; after a full-page redirect (mobile) it signs
- * in here and goes to /app.
+ * in here and goes to /app, or back to the page it started on when that asked to stay (checkout).
  */
 export function OAuthCallbackPage() {
   const { setUser } = useAuth();
@@ -69,7 +69,10 @@ export function OAuthCallbackPage() {
           return;
         }
         setUser(user);
-        await navigate({ to: '/app', replace: true });
+        // Back where the sign-in started when it asked to stay there (checkout, on the chosen pack).
+        const back = takeReturnTo();
+        if (back) await navigate({ href: back, replace: true });
+        else await navigate({ to: '/app', replace: true });
       } catch (err) {
         fail(err instanceof Error && err.message ? err.message : MESSAGES.exchangeFailed);
       }

@@ -9,7 +9,13 @@ import { getConfig } from '../../lib/config';
 import { GENERIC_AUTH_ERROR } from './authErrors';
 import { CheckCircleIcon, GoogleIcon } from './authIcons';
 import { useAuth } from './context';
-import { isMobileBrowser, MESSAGES, redirectToProvider, signInWithGooglePopup } from './google';
+import {
+  isMobileBrowser,
+  MESSAGES,
+  redirectToProvider,
+  rememberReturnTo,
+  signInWithGooglePopup,
+} from './google';
 import { ErrorBanner, FieldError, PasswordInput } from './PasswordInput';
 import { sendPasswordReset, signInWithPassword, signUp } from './session';
 import { rememberSession } from './sessionStorageChoice';
@@ -143,6 +149,8 @@ export default function SignInDialog({
     setError(null);
     if (isMobileBrowser()) {
       try {
+        // The page leaves for Google: where to come back to survives in this tab's storage.
+        rememberReturnTo(stayOnPage);
         await redirectToProvider('redirect');
       } catch {
         setError(MESSAGES.startFailed);

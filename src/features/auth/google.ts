@@ -41,6 +41,37 @@ export function isMobileBrowser(userAgent = navigator.userAgent): boolean {
   return /Android|webOS|iPhone|iPad|iPod|BlackBerry|IEMobile|Opera Mini|Mobile/i.test(userAgent);
 }
 
+/** Where a full-page Google sign-in that started with "stay on this page" returns to (sessionStorage). */
+export const RETURN_TO_KEY = 'lift3d-sign-in-return-to';
+
+/**
+ * Remembers this page (path and query, e.g. /checkout?pack=enterprise) for the round trip through Google,
+ * or forgets an older one when the sign-in should end in the studio.
+ */
+export function rememberReturnTo(stayOnPage: boolean): void {
+  try {
+    if (stayOnPage)
+      sessionStorage.setItem(RETURN_TO_KEY, `${window.location.pathname}${window.location.search}`);
+    else sessionStorage.removeItem(RETURN_TO_KEY);
+  } catch {
+    // storage disabled: the sign-in ends in the studio
+  }
+}
+
+/** The remembered page (once: it is removed), if it is a path of this site; else null. */
+export function takeReturnTo(): string | null {
+  let path: string | null = null;
+  try {
+    path = sessionStorage.getItem(RETURN_TO_KEY);
+    sessionStorage.removeItem(RETURN_TO_KEY);
+  } catch {
+    return null;
+  }
+  // Only a local path: never another origin (//host, /\host) and never back into the callback.
+  if (!path || !/^\/(?![/\\])/.test(path) || path.startsWith('/auth/')) return null;
+  return path;
+}
+
 export const callbackUrl = (ui: 'popup' | 'redirect') => `${window.location.origin}/auth/callback?ui=${ui}`;
 
 /** Navigates this window to the provider (through Supabase Auth); used by mobile and by the popup. */

@@ -10,7 +10,7 @@ import { extraFormatsOf } from './extra-formats';
 import { freeQuotaText } from './free-quota';
 import { StatusLine } from './StatusLine';
 import { StepHeading } from './StepHeading';
-import type { StudioState } from './state';
+import { downloadableModel, type StudioState } from './state';
 import {
   FORMAT_HINTS,
   FORMAT_LABELS,
@@ -54,11 +54,11 @@ export function GeneratePanel({
   const price = useGenerationCost();
   const cost = variant.serverFree ? 0 : price === null ? null : count * price;
   const quota = freeQuota ? freeQuotaText(freeQuota) : null;
-  const modelDone = state.model.status === 'completed' && state.model.generation !== null;
+  const model = downloadableModel(state);
   const previewDone = state.preview.status === 'completed' && state.preview.generation !== null;
   const others: DownloadFormat[] = [
     ...variant.formats.filter((f) => f !== state.format),
-    ...extraFormatsOf(state.model.generation),
+    ...extraFormatsOf(model),
     ...(previewDone ? (['mp4'] as const) : []),
   ];
 
@@ -196,7 +196,7 @@ export function GeneratePanel({
           <DownloadMenu
             chosen={state.format}
             others={others}
-            enabled={modelDone}
+            enabled={model !== null}
             busy={downloading}
             onDownload={onDownload}
           />

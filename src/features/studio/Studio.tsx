@@ -26,10 +26,10 @@ import { type Generation, isTerminal } from './generation';
 import { GenerationPoller } from './hooks';
 import { GridIcon } from './icons';
 import { ModelPanel } from './ModelPanel';
-import { followedFrom, readFollowed, saveFollowed } from './resume';
+import { followedFrom, forgetFollowed, readFollowed, saveFollowed } from './resume';
 import { decideGenerate } from './rules';
 import { loadSample, SampleGrid } from './SampleGrid';
-import { initialStudioState, isBusy, studioReducer } from './state';
+import { downloadableModel, initialStudioState, isBusy, studioReducer } from './state';
 import { UploadPanel } from './UploadPanel';
 import type { GenerationKind, StudioVariant } from './variants';
 import { type ViewFiles, viewsToSend } from './views';
@@ -69,11 +69,15 @@ export function Studio({ variant }: { variant: StudioVariant }) {
     if (variant.serverFree) void queryClient.invalidateQueries({ queryKey: ['free-quota'] });
   }, [queryClient, variant.serverFree]);
 
-  // Pick up the jobs this tab was following before a reload.
+  // Show the signed-in user's last result of this studio again (a reload, a later visit), and pick up a
+  // job still running. Until that was read, nothing is saved: the empty first render must not overwrite it.
+  const restoredFor = useRef<string | null>(null);
   // biome-ignore lint/correctness/useExhaustiveDependencies: once per signed-in user and variant
   useEffect(() => {
     if (!user) return;
-    const followed = readFollowed(variant.id);
+    const userId = user.id;
+    restoredFor.current = userId;
+    const followed = readFollowed(variant.id, userId);
     for (const [kind, id] of [
       ['model', followed.model],
       ['video', followed.preview],
@@ -85,17 +89,17 @@ export function Studio({ variant }: { variant: StudioVariant }) {
           if (isTerminal(generation)) announced.current.add(generation.id);
           dispatch({ type: 'job-started', kind, generation });
         },
-        () =>
-          saveFollowed(variant.id, {
-            ...readFollowed(variant.id),
-            [kind === 'video' ? 'preview' : 'model']: null,
-          }),
+        // Only a job that is gone is forgotten; a failed request (offline, busy) keeps it for next time.
+        (err: unknown) => {
+          if (err instanceof ApiError && err.status === 404) forgetFollowed(variant.id, userId, id);
+        },
       );
     }
   }, [user?.id, variant.id]);
   useEffect(() => {
-    saveFollowed(variant.id, followedFrom(state.model.generation, state.preview.generation));
-  }, [variant.id, state.model.generation, state.preview.generation]);
+    if (!user || restoredFor.current !== user.id) return;
+    saveFollowed(variant.id, user.id, followedFrom(state.model.generation, state.preview.generation));
+  }, [user, variant.id, state.model.generation, state.preview.generation]);
 
   // The cached balance may be stale (a purchase, another tab): the credit check needs the current one.
   useEffect(() => {
@@ -198,7 +202,7 @@ export function Studio({ variant }: { variant: StudioVariant }) {
   }
 
   async function download(format: DownloadFormat) {
-    const g = format === 'mp4' ? state.preview.generation : state.model.generation;
+    const g = format === 'mp4' ? state.preview.generation : downloadableModel(state);
     if (!g) return;
     setDownloading(format);
     try {

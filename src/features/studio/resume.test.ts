@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fileNameFrom } from './api';
-import { readFollowed, saveFollowed } from './resume';
+import { forgetFollowed, readFollowed, saveFollowed } from './resume';
 
 class MemoryStorage {
   private map = new Map<string, string>();
@@ -24,22 +24,37 @@ class MemoryStorage {
   }
 }
 
-describe('followed jobs', () => {
-  it('round-trips per variant and forgets when nothing is followed', () => {
+describe("the studio's last result", () => {
+  it('is kept per user and variant, and a studio showing nothing keeps the last one', () => {
     const s = new MemoryStorage() as unknown as Storage;
-    saveFollowed('app', { model: 'm1', preview: null }, s);
-    saveFollowed('app66', { model: null, preview: 'p1' }, s);
-    expect(readFollowed('app', s)).toEqual({ model: 'm1', preview: null });
-    expect(readFollowed('app66', s)).toEqual({ model: null, preview: 'p1' });
-    saveFollowed('app', { model: null, preview: null }, s);
-    expect(s.length).toBe(1);
+    saveFollowed('app', 'u1', { model: 'm1', preview: null }, s);
+    saveFollowed('app66', 'u1', { model: null, preview: 'p1' }, s);
+    saveFollowed('app', 'u2', { model: 'm2', preview: 'p2' }, s);
+    expect(readFollowed('app', 'u1', s)).toEqual({ model: 'm1', preview: null });
+    expect(readFollowed('app66', 'u1', s)).toEqual({ model: null, preview: 'p1' });
+    expect(readFollowed('app', 'u2', s)).toEqual({ model: 'm2', preview: 'p2' });
+    expect(readFollowed('app', 'u3', s)).toEqual({ model: null, preview: null });
+    // A new image picked, nothing generated yet: the last result stays remembered.
+    saveFollowed('app', 'u1', { model: null, preview: null }, s);
+    expect(readFollowed('app', 'u1', s)).toEqual({ model: 'm1', preview: null });
+    // A new job replaces it.
+    saveFollowed('app', 'u1', { model: null, preview: 'p3' }, s);
+    expect(readFollowed('app', 'u1', s)).toEqual({ model: null, preview: 'p3' });
   });
-  it('treats a corrupt entry as nothing followed', () => {
+  it('forgets one job that can no longer be read, and the entry with the last one', () => {
     const s = new MemoryStorage() as unknown as Storage;
-    s.setItem('lift3d-studio-jobs:app', '{not json');
-    expect(readFollowed('app', s)).toEqual({ model: null, preview: null });
-    s.setItem('lift3d-studio-jobs:app', JSON.stringify({ model: 42 }));
-    expect(readFollowed('app', s)).toEqual({ model: null, preview: null });
+    saveFollowed('app', 'u1', { model: 'm1', preview: 'p1' }, s);
+    forgetFollowed('app', 'u1', 'm1', s);
+    expect(readFollowed('app', 'u1', s)).toEqual({ model: null, preview: 'p1' });
+    forgetFollowed('app', 'u1', 'p1', s);
+    expect(s.length).toBe(0);
+  });
+  it('treats a corrupt entry as nothing remembered', () => {
+    const s = new MemoryStorage() as unknown as Storage;
+    s.setItem('lift3d-studio-last:app:u1', '{not json');
+    expect(readFollowed('app', 'u1', s)).toEqual({ model: null, preview: null });
+    s.setItem('lift3d-studio-last:app:u1', JSON.stringify({ model: 42 }));
+    expect(readFollowed('app', 'u1', s)).toEqual({ model: null, preview: null });
   });
 });
 

@@ -1,8 +1,10 @@
 import type { Generation } from './generation';
 
 /**
- * The jobs the studio follows, kept in sessionStorage per variant so a reload (or a tab restored by the
- * browser) picks their progress up again instead of losing sight of a job that is still running and paid for.
+ * The studio's last result, kept in localStorage per signed-in user and variant: a reload (or the studio
+ * opened again later) shows the last model or preview again, and picks up the progress of a job that is
+ * still running and paid for, instead of only listing it under My models. Per user, so another account
+ * signing in on the same browser never sees it.
  */
 
 export interface FollowedJobs {
@@ -10,20 +12,61 @@ export interface FollowedJobs {
   preview: string | null;
 }
 
-const key = (variant: string) => `lift3d-studio-jobs:${variant}`;
+const key = (variant: string, userId: string) => `lift3d-studio-last:${variant}:${userId}`;
 
-export function saveFollowed(variant: string, jobs: FollowedJobs, storage: Storage = sessionStorage): void {
+function local(): Storage | null {
   try {
-    if (!jobs.model && !jobs.preview) storage.removeItem(key(variant));
-    else storage.setItem(key(variant), JSON.stringify(jobs));
+    return typeof localStorage === 'undefined' ? null : localStorage;
   } catch {
-    // storage full or disabled: resuming is a convenience, the job itself is safe on the server
+    return null; // storage disabled
   }
 }
 
-export function readFollowed(variant: string, storage: Storage = sessionStorage): FollowedJobs {
+/**
+ * Remembers the jobs now shown. A studio showing none (a new image picked, nothing generated yet) keeps the
+ * last result remembered until a new job replaces it.
+ */
+export function saveFollowed(
+  variant: string,
+  userId: string,
+  jobs: FollowedJobs,
+  storage: Storage | null = local(),
+): void {
+  if (!jobs.model && !jobs.preview) return;
   try {
-    const raw = storage.getItem(key(variant));
+    storage?.setItem(key(variant, userId), JSON.stringify(jobs));
+  } catch {
+    // storage full or disabled: the result itself is safe on the server (My models)
+  }
+}
+
+/** Forgets one remembered job (deleted, or no longer readable). */
+export function forgetFollowed(
+  variant: string,
+  userId: string,
+  id: string,
+  storage: Storage | null = local(),
+): void {
+  const jobs = readFollowed(variant, userId, storage);
+  const next = {
+    model: jobs.model === id ? null : jobs.model,
+    preview: jobs.preview === id ? null : jobs.preview,
+  };
+  try {
+    if (!next.model && !next.preview) storage?.removeItem(key(variant, userId));
+    else storage?.setItem(key(variant, userId), JSON.stringify(next));
+  } catch {
+    // storage disabled
+  }
+}
+
+export function readFollowed(
+  variant: string,
+  userId: string,
+  storage: Storage | null = local(),
+): FollowedJobs {
+  try {
+    const raw = storage?.getItem(key(variant, userId));
     const v = raw ? (JSON.parse(raw) as Partial<FollowedJobs>) : {};
     return {
       model: typeof v.model === 'string' ? v.model : null,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Generation } from './generation';
-import { initialStudioState, isBusy, studioReducer } from './state';
+import { downloadableModel, initialStudioState, isBusy, studioReducer } from './state';
 import { STUDIO_VARIANTS } from './variants';
 
 function gen(over: Partial<Generation> = {}): Generation {
@@ -136,5 +136,24 @@ describe('video progress never goes backwards', () => {
     // A stale 'processing' answer arriving after completion changes nothing.
     s = studioReducer(s, { type: 'job-updated', generation: video({ progress: 0.9, stage: 'encode' }) });
     expect(s.preview.status).toBe('completed');
+  });
+});
+
+describe('a video-only job offers its model downloads', () => {
+  it('a finished 3D Preview is the downloadable model while no 3D model job is shown', () => {
+    let s = initialStudioState(STUDIO_VARIANTS.app);
+    s = studioReducer(s, { type: 'select-files', files: [png('a.png')] });
+    expect(downloadableModel(s)).toBeNull();
+    const video = gen({ id: 'v', kind: 'video', status: 'processing' });
+    s = studioReducer(s, { type: 'job-started', kind: 'video', generation: video });
+    expect(downloadableModel(s)).toBeNull();
+    s = studioReducer(s, { type: 'job-updated', generation: { ...video, status: 'completed', progress: 1 } });
+    expect(downloadableModel(s)?.id).toBe('v');
+    // A 3D model job of its own takes over (and offers nothing until it finishes).
+    const model = gen({ id: 'm', kind: 'model', status: 'processing' });
+    s = studioReducer(s, { type: 'job-started', kind: 'model', generation: model });
+    expect(downloadableModel(s)).toBeNull();
+    s = studioReducer(s, { type: 'job-updated', generation: { ...model, status: 'completed', progress: 1 } });
+    expect(downloadableModel(s)?.id).toBe('m');
   });
 });

@@ -127,6 +127,16 @@ export function studioReducer(state: StudioState, action: StudioAction): StudioS
   }
 }
 
+/**
+ * The finished generation whose model files the studio offers: the 3D model job, or else a finished 3D
+ * Preview (a video job makes every model format too, exactly as My models lists it).
+ */
+export function downloadableModel(state: Pick<StudioState, 'model' | 'preview'>): Generation | null {
+  if (state.model.status === 'completed' && state.model.generation) return state.model.generation;
+  if (state.model.status === 'idle' && state.preview.status === 'completed') return state.preview.generation;
+  return null;
+}
+
 /** Whether any job of the studio is running (the Generate button is disabled meanwhile, SPEC §4). */
 export function isBusy(state: StudioState): boolean {
   return state.model.status === 'processing' || state.preview.status === 'processing';

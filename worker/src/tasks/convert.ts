@@ -128,12 +128,17 @@ export function convertTask(deps: ConvertDeps): Task {
     };
     let lastStage = '';
     let lastWrite = 0;
+    // The furthest point reached: what the owner sees never goes back, even when a step starts its own
+    // count again (the built-in engine taking over from a hosted service that failed half-way).
+    let reached = 0;
     const onProgress = (stage: string, fraction: number) => {
+      const value = Math.max(reached, Math.min(0.97, fraction));
+      reached = value;
       const now = Date.now();
       if (stage === lastStage && now - lastWrite < CONVERT_DEFAULTS.progressIntervalMs) return;
       lastStage = stage;
       lastWrite = now;
-      void write(stage, Math.min(0.97, fraction));
+      void write(stage, value);
     };
     const heartbeat = setInterval(() => void write(null, null), deps.heartbeatMs);
     // The same input would only time out again: past the limit the attempt is failed (refunded), not retried.
@@ -216,10 +221,11 @@ export function convertTask(deps: ConvertDeps): Task {
           };
           await sql`select public.generation_provider_done(${id}, ${token}, ${provider.ms}, ${provider.cost}, ${provider.fellBack})`;
           if (!provider.fellBack) return fail(CONVERT_DEFAULTS.providerFailed);
-          onProgress('starting', 0);
+          onProgress('starting', reached);
         }
       }
-      produced ??= await runEngine(undefined, 0);
+      // After a fallback the engine's share is what is left of the bar, so it continues from there.
+      produced ??= await runEngine(undefined, reached);
       const { files, stats, warnings } = produced;
       if (lost) throw new LeaseLost(id);
       if (provider && !provider.fellBack) {

@@ -96,6 +96,7 @@ export interface Database {
         provider_ms: number | null;
         provider_cost: string | null;
         fell_back: boolean;
+        input_name: string | null;
         warnings: string[];
         provider_submitting_at: Date | null;
       };
@@ -190,6 +191,48 @@ export interface Database {
         user_id: string | null;
         created_at: Date;
       };
+      webhook_attempts: {
+        id: string;
+        delivery_id: string;
+        user_id: string;
+        attempt: number;
+        url: string;
+        status_code: number | null;
+        error: string | null;
+        duration_ms: number;
+        created_at: Date;
+      };
+      webhook_deliveries: {
+        id: string;
+        event_id: string;
+        user_id: string;
+        status: string;
+        attempts: number;
+        next_attempt_at: Date;
+        last_status_code: number | null;
+        last_error: string | null;
+        last_duration_ms: number | null;
+        delivered_at: Date | null;
+        resend_of: string | null;
+        claim_token: string | null;
+        claim_until: Date | null;
+        created_at: Date;
+      };
+      webhook_endpoints: {
+        user_id: string;
+        url: string;
+        secret: string;
+        enabled: boolean;
+        created_at: Date;
+        updated_at: Date;
+      };
+      webhook_events: {
+        id: string;
+        user_id: string;
+        type: string;
+        data: Json;
+        created_at: Date;
+      };
       worker_heartbeats: {
         worker_id: string;
         hostname: string;
@@ -236,6 +279,7 @@ export interface Database {
       };
       attach_provider_order: { Args: { p_order: string; p_provider_order_id: string }; Returns: undefined };
       cancel_generation: { Args: { p_id: string }; Returns: Tables<'generations'> };
+      check_manual_webhook_limit: { Args: { p_user: string }; Returns: undefined };
       complete_payment_order: {
         Args: {
           p_provider: string;
@@ -285,6 +329,10 @@ export interface Database {
       custom_access_token_hook: { Args: { event: Json }; Returns: Json };
       delete_generation: { Args: { p_id: string }; Returns: Json };
       enqueue_generation: { Args: { p_id: string }; Returns: undefined };
+      enqueue_webhook_delivery: {
+        Args: { p_id: string; p_attempt: number; p_run_at: Date };
+        Returns: undefined;
+      };
       free_generation_quota: { Args: { p_ip_hash?: string }; Returns: Json };
       free_generations_used: { Args: { p_user: string; p_ip_hash: string }; Returns: number };
       generation_complete:
@@ -317,6 +365,7 @@ export interface Database {
       };
       is_admin: { Args: Record<string, never>; Returns: boolean };
       message_mail_text: { Args: { p_kind: string; p_email: string; p_payload: Json }; Returns: string };
+      name_generation_input: { Args: { p_generation: string; p_name: string }; Returns: boolean };
       owned_completed_generation: { Args: { p_id: string }; Returns: Tables<'generations'> };
       payment_order_json: {
         Args: { o: Tables<'payment_orders'>; p_credited: boolean; p_balance: number };
@@ -334,6 +383,7 @@ export interface Database {
         };
         Returns: string;
       };
+      queue_webhook_event: { Args: { p_user: string; p_type: string; p_data: Json }; Returns: string };
       reap_stale_generations: {
         Args: { p_lease_seconds?: number };
         Returns: { generation_id: string | null; action: string | null }[];
@@ -342,9 +392,16 @@ export interface Database {
         Args: { p_id: string; p_provider: string; p_type: string; p_resource_id: string };
         Returns: boolean;
       };
+      resend_webhook_delivery: { Args: { p_id: string }; Returns: string };
       reverse_payment_order: { Args: { p_capture_id: string; p_kind: string }; Returns: Json };
       revoke_api_key: { Args: { p_id: string }; Returns: undefined };
       revoke_share: { Args: { p_id: string }; Returns: boolean };
+      rotate_webhook_secret: { Args: Record<string, never>; Returns: Tables<'webhook_endpoints'>[] };
+      save_webhook_endpoint: {
+        Args: { p_url: string; p_enabled: boolean };
+        Returns: Tables<'webhook_endpoints'>[];
+      };
+      send_webhook_test: { Args: Record<string, never>; Returns: string };
       service_health: { Args: { p_stale_seconds?: number }; Returns: Json };
       set_payment_event_result: { Args: { p_id: string; p_result: Json }; Returns: undefined };
       set_share_downloads: { Args: { p_id: string; p_allow: boolean }; Returns: Tables<'model_shares'> };
@@ -367,6 +424,33 @@ export interface Database {
       };
       submit_message: {
         Args: { p_kind: string; p_email: string; p_payload: Json; p_ip_hash?: string; p_user?: string };
+        Returns: string;
+      };
+      webhook_claim_delivery: {
+        Args: { p_id: string; p_token: string; p_lease_seconds: number };
+        Returns: {
+          delivery_id: string | null;
+          attempts: number | null;
+          event_id: string | null;
+          event_type: string | null;
+          event_data: Json | null;
+          event_created_at: Date | null;
+          url: string | null;
+          secret: string | null;
+          enabled: boolean | null;
+        }[];
+      };
+      webhook_record_attempt: {
+        Args: {
+          p_id: string;
+          p_token: string;
+          p_url: string;
+          p_status_code: number;
+          p_error: string;
+          p_duration_ms: number;
+          p_retry_ms: number;
+          p_max_attempts: number;
+        };
         Returns: string;
       };
       worker_heartbeat: {

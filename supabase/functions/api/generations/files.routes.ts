@@ -11,6 +11,7 @@ import { requireUser } from '../core/auth.ts';
 import { DOWNLOAD_URL_TTL_DEFAULT } from '../core/config.ts';
 import type { AppDeps, AppEnv } from '../core/deps.ts';
 import { ApiError, badRequest, notFound } from '../core/errors.ts';
+import { contentDisposition, downloadName } from './download-name.ts';
 import { checkId, storageUnavailable } from './routes.ts';
 import type { GenerationRow, OutputFile } from './rows.ts';
 import { sendStoredFile } from './send-file.ts';
@@ -35,13 +36,13 @@ export function generationFileRoutes(deps: AppDeps) {
       }
       rows = await db.asService(
         (tx) =>
-          tx`select id, kind, status, outputs from public.generations where id = ${id} and deleted_at is null`,
+          tx`select id, kind, status, outputs, input_name from public.generations where id = ${id} and deleted_at is null`,
       );
     } else {
       const caller = requireUser(c.get('caller'));
       rows = await db.asCaller(
         caller,
-        (tx) => tx`select id, kind, status, outputs from public.generations where id = ${id}`,
+        (tx) => tx`select id, kind, status, outputs, input_name from public.generations where id = ${id}`,
       );
     }
     const row = rows[0] as GenerationRow | undefined;
@@ -81,7 +82,7 @@ export function generationFileRoutes(deps: AppDeps) {
     return sendStoredFile(
       storage,
       file,
-      disposition,
+      contentDisposition(disposition, downloadName(file.name, row.id, row.input_name ?? null)),
       rangeHeader,
       missing,
       config.generations?.downloadUrlTtlSeconds ?? DOWNLOAD_URL_TTL_DEFAULT,

@@ -12,6 +12,7 @@ import { hashClientIp } from '../core/client-ip.ts';
 import type { Caller, Tx } from '../core/db.ts';
 import type { AppDeps, AppEnv } from '../core/deps.ts';
 import { freeIdempotencyKey, readIdempotencyKey, requestFingerprint } from '../core/idempotency.ts';
+import { inputStem } from './download-name.ts';
 import { GENERATION_COLUMNS, type GenerationRow, generationJson } from './rows.ts';
 import {
   readFormat,
@@ -57,8 +58,8 @@ export function freeGenerationRoutes(deps: AppDeps) {
       await storeUploads(storage, [image]);
       let row: GenerationRow;
       try {
-        [row] = await asApiForCaller(caller, (tx) =>
-          tx.unsafe<GenerationRow[]>(
+        [row] = await asApiForCaller(caller, async (tx) => {
+          const created = await tx.unsafe<GenerationRow[]>(
             `select ${GENERATION_COLUMNS} from public.create_free_generation($1, $2, $3, $4, $5, $6, $7)`,
             [
               format,
@@ -69,8 +70,14 @@ export function freeGenerationRoutes(deps: AppDeps) {
               ipHash,
               fingerprint,
             ],
-          ),
-        );
+          );
+          // Downloads are named after the image (a replay keeps the first name).
+          const stem = inputStem(image.name);
+          if (stem && created[0]) {
+            await tx`select public.name_generation_input(${created[0].id as string}, ${stem})`;
+          }
+          return created;
+        });
       } catch (error) {
         await storage.delete(image.key);
         throw error;

@@ -11,6 +11,7 @@ import type { AppDeps, AppEnv } from '../core/deps.ts';
 import { badRequest, notFound } from '../core/errors.ts';
 import { readIdempotencyKey, requestFingerprint, storedIdempotencyKey } from '../core/idempotency.ts';
 import { queryInt } from '../core/request-limits.ts';
+import { inputStem } from './download-name.ts';
 import { GENERATION_COLUMNS, type GenerationRow, generationJson } from './rows.ts';
 import {
   readFormat,
@@ -90,6 +91,11 @@ export function generationRoutes(deps: AppDeps) {
               order by g.ordinality`,
             [kind, format, topology, JSON.stringify(items)],
           );
+          // Downloads are named after each image (a replay keeps the first name: the function ignores it).
+          for (const [i, u] of uploads.entries()) {
+            const stem = inputStem(u.name);
+            if (stem && created[i]) await tx`select public.name_generation_input(${created[i].id}, ${stem})`;
+          }
           // A replayed request got its earlier generation back, with the views it was created with.
           if (views.length && created[0].input_key === uploads[0].key) {
             for (const v of views) {

@@ -45,6 +45,8 @@ export type GenerationRow = Pick<
   format: ModelFormat;
   topology: Topology;
   outputs: Record<string, OutputFile>;
+  /** The uploaded image's cleaned name without extension (names the downloads); read by the file routes. */
+  input_name?: string | null;
 };
 
 export const GENERATION_COLUMNS =

@@ -12,12 +12,12 @@ import type { OutputFile } from './rows.ts';
 export async function sendStoredFile(
   storage: Storage,
   file: OutputFile,
-  disposition: 'attachment' | 'inline',
+  /** The whole Content-Disposition header (download-name.ts builds it). */
+  contentDisposition: string,
   rangeHeader: string | undefined,
   missing: () => ApiError,
   presignTtlSeconds: number = DOWNLOAD_URL_TTL_DEFAULT,
 ): Promise<Response> {
-  const contentDisposition = `${disposition}; filename="${file.name.replace(/[^A-Za-z0-9._-]/g, '_')}"`;
   if (storage.presignGet) {
     const location = await storage.presignGet(file.key, {
       expiresInSeconds: presignTtlSeconds,

@@ -17,6 +17,7 @@ import { type Context, Hono } from 'hono';
 import { injectShareHead, SHARE_SLUG, shareHeadFor } from '../../_shared/share-page.ts';
 import type { AppDeps, AppEnv } from '../core/deps.ts';
 import { ApiError, notFound } from '../core/errors.ts';
+import { contentDisposition } from '../generations/download-name.ts';
 import { storageUnavailable } from '../generations/routes.ts';
 import type { OutputFile } from '../generations/rows.ts';
 import { sendStoredFile } from '../generations/send-file.ts';
@@ -107,7 +108,9 @@ export function sharePublicRoutes(deps: AppDeps) {
       if (!storage) throw storageUnavailable();
       const poster = row.outputs?.poster;
       if (!poster) throw notFound('This model has no poster image.');
-      return sendStoredFile(storage, poster, 'inline', undefined, () => notFound('The poster is missing.'));
+      return sendStoredFile(storage, poster, contentDisposition('inline', poster.name), undefined, () =>
+        notFound('The poster is missing.'),
+      );
     })
     .get('/:slug/file', async (c) => {
       const slug = c.req.param('slug');
@@ -125,9 +128,15 @@ export function sharePublicRoutes(deps: AppDeps) {
           row.allow_downloads ? 'This model has no such file.' : 'The owner does not allow downloads.',
         );
       }
-      return sendStoredFile(storage, file, 'attachment', c.req.header('range'), () => {
-        console.error(`api: share ${slug}: stored file ${file.key} is missing`);
-        return notFound('This file is no longer available.');
-      });
+      return sendStoredFile(
+        storage,
+        file,
+        contentDisposition('attachment', file.name),
+        c.req.header('range'),
+        () => {
+          console.error(`api: share ${slug}: stored file ${file.key} is missing`);
+          return notFound('This file is no longer available.');
+        },
+      );
     });
 }

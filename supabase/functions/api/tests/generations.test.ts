@@ -261,7 +261,6 @@ test('USDZ and 3MF: owner and admin download them at no charge; older models get
   const admin = await userWith(0, { admin: true });
   const { generation } = await (await create(owner.token, form({ format: 'stl' }, [{ bytes: PNG }]))).json();
   await completeAsWorker(generation.id, false, true);
-  const short = generation.id.slice(0, 8);
   const balance = await credits(owner.id);
   for (const [format, type] of [
     ['usdz', 'model/vnd.usdz+zip'],
@@ -271,9 +270,10 @@ test('USDZ and 3MF: owner and admin download them at no charge; older models get
       const res = await get(`/generations/${generation.id}/download?format=${format}`, token);
       assert.equal(res.status, 200, format);
       assert.equal(res.headers.get('content-type'), type);
+      // Named after the uploaded image (photo.png), not the id (download-names.test.ts has the rules).
       assert.equal(
         res.headers.get('content-disposition'),
-        `attachment; filename="lift3d-${short}.${format}"`,
+        `attachment; filename="photo.${format}"; filename*=UTF-8''photo.${format}`,
       );
       assert.equal(await res.text(), `${format} of ${generation.id}`);
     }
@@ -312,11 +312,13 @@ test('downloads: right bytes, type and file name; signed links; clear errors', a
   assert.match((await early.json()).error, /not finished yet/);
 
   await completeAsWorker(generation.id, true);
-  const short = generation.id.slice(0, 8);
   const glb = await get(`/generations/${generation.id}/download?format=glb`, owner.token);
   assert.equal(glb.status, 200);
   assert.equal(glb.headers.get('content-type'), 'model/gltf-binary');
-  assert.equal(glb.headers.get('content-disposition'), `attachment; filename="lift3d-${short}.glb"`);
+  assert.equal(
+    glb.headers.get('content-disposition'),
+    `attachment; filename="photo.glb"; filename*=UTF-8''photo.glb`,
+  );
   assert.equal(await glb.text(), `glb of ${generation.id}`);
   const mp4 = await get(`/generations/${generation.id}/download?format=MP4`, owner.token);
   assert.equal(mp4.headers.get('content-type'), 'video/mp4');
