@@ -73,12 +73,17 @@ test('a back photo of another object completes with its warning stored on the ge
     { yaw: 0, pitch: 0 },
   );
   const user = await createUserWithCredits(db.sql, 100);
-  const id = await createGenerationAs(db.sql, user, await upload(await png(crate.front)));
+  const front = await upload(await png(crate.front));
   const back = await upload(await png(post.back));
-  await db.sql.begin(async (tx) => {
+  // As the api does: the generation and its view in one transaction, so the worker (already running from
+  // the test before) never sees the generation without its view.
+  const id = await db.sql.begin(async (tx) => {
     await tx`select set_config('role', 'authenticated', true),
                     set_config('request.jwt.claims', ${JSON.stringify({ sub: user, role: 'authenticated' })}, true)`;
-    await tx`select public.add_generation_view(${id}, 'back', ${back}, 'image/png', 10)`;
+    const [g] =
+      await tx`select id from public.create_generation('model', 'glb', 'low', ${front}, 'image/png', 1000, null)`;
+    await tx`select public.add_generation_view(${g.id}, 'back', ${back}, 'image/png', 10)`;
+    return g.id as string;
   });
   const done = await completed(id);
   expect(done.status, done.error ?? '').toBe('completed');

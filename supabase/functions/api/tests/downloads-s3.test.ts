@@ -99,11 +99,14 @@ test('S3: a download is a redirect to a presigned URL that keeps the file name a
     `${endpoint}/${s3.bucket}/generations/${id}/${name}`,
   );
   assert.equal(location.searchParams.get('X-Amz-Expires'), String(TTL));
-  assert.equal(location.searchParams.get('response-content-disposition'), `attachment; filename="${name}"`);
+  // The same header a streamed download gets: named after the uploaded photo.png, in ASCII and in full
+  // (RFC 5987), while the bucket keeps its own key.
+  const disposition = `attachment; filename="photo.glb"; filename*=UTF-8''photo.glb`;
+  assert.equal(location.searchParams.get('response-content-disposition'), disposition);
 
   const file = await fetch(location);
   assert.equal(file.status, 200);
-  assert.equal(file.headers.get('content-disposition'), `attachment; filename="${name}"`);
+  assert.equal(file.headers.get('content-disposition'), disposition);
   assert.equal(file.headers.get('content-type'), 'model/gltf-binary');
   assert.deepEqual(new Uint8Array(await file.arrayBuffer()), data);
 
@@ -117,7 +120,7 @@ test('S3: a download is a redirect to a presigned URL that keeps the file name a
   const thumbUrl = new URL(thumb.headers.get('location')!);
   assert.equal(
     thumbUrl.searchParams.get('response-content-disposition'),
-    'inline; filename="thumbnail.webp"',
+    `inline; filename="thumbnail.webp"; filename*=UTF-8''thumbnail.webp`,
   );
   const image = await fetch(thumbUrl);
   assert.deepEqual(new Uint8Array(await image.arrayBuffer()), new Uint8Array([1, 2, 3]));

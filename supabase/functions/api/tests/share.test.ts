@@ -152,7 +152,10 @@ test('downloads only while the owner allows them; links cannot be forged', async
   // The link handed out before the switch works now: every request reads the share again.
   const now = await call('GET', `${before.fileUrl}stl`);
   assert.equal(now.status, 200);
-  assert.match(now.headers.get('content-disposition') ?? '', /^attachment; filename="lift3d-model\.stl"$/);
+  assert.match(
+    now.headers.get('content-disposition') ?? '',
+    /^attachment; filename="lift3d-model\.stl"; filename\*=UTF-8''lift3d-model\.stl$/,
+  );
 
   const off = await call('PATCH', `/generations/${id}/share`, user.token, { allowDownloads: false });
   assert.equal((await off.json()).share.allowDownloads, false);
