@@ -28,6 +28,11 @@ function preset(options: QueueOptions) {
       connectionString: options.databaseUrl,
       maxPoolSize: (options.concurrency ?? 1) * QUEUE_POOL_SIZE.perJob + QUEUE_POOL_SIZE.extra,
       gracefulShutdownAbortTimeout: GRACEFUL_SHUTDOWN_MS,
+      // Without a batcher (the default, -1) a finished job's completion is sent and not awaited: a worker
+      // that exits right after runner.stop() (SIGTERM) could leave the job it just finished locked until
+      // graphile's 4-hour timeout. With one, stopping the pool flushes every completion and failure first.
+      completeJobBatchDelay: 0,
+      failJobBatchDelay: 0,
     },
   };
 }

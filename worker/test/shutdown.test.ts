@@ -92,5 +92,7 @@ test('SIGTERM mid-conversion: handed back within seconds, completed by the next 
   expect(done.status, done.error ?? '').toBe('completed');
   expect(Object.keys(done.outputs)).toContain('glb');
   expect((await ledger(db.sql, user)).map((r) => r.reason)).toEqual(['purchase', 'generation']);
+  // The stopped worker's own job was completed before it exited: nothing is left locked.
+  expect(await env.invariants()).toEqual([]);
   console.log(`SIGTERM with a conversion under way: the worker exited in ${stopSeconds.toFixed(1)} s`);
 }, 900_000);
