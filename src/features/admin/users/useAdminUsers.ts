@@ -1,71 +1,64 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { type InfiniteData, useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { notify } from '../../../components/ui/toaster';
-import { adminApi } from '../api';
+import { adminApi, type UserPage } from '../api';
 import type { AdminUser } from '../normalise';
 import { USERS_TEXT } from './texts';
 
 /**
- * The admin user list (SPEC §4 "Admin users list"): pages of 20 appended, the offset advancing by the
- * number returned; search runs on the server over every account. Answers to an older query are dropped.
+ * The admin user list (SPEC §4 "Admin users list"): pages of 20 appended, the next offset being the number
+ * of users loaded; search runs on the server over every account. One cache entry per search, so an answer
+ * to an older query never lands in the newer list.
  */
 export function useAdminUsers(query: string) {
-  const [users, setUsers] = useState<AdminUser[]>([]);
-  const [total, setTotal] = useState(0);
-  const [matching, setMatching] = useState(0);
-  const [offset, setOffset] = useState(0);
-  const [loading, setLoading] = useState(true);
-  const [error, setError] = useState<string | null>(null);
-  const generation = useRef(0);
-
-  const load = useCallback(
-    async (from: number, replace: boolean) => {
-      const mine = ++generation.current;
-      setLoading(true);
-      setError(null);
-      try {
-        const page = await adminApi.users(from, query);
-        if (mine !== generation.current) return;
-        setUsers((prev) => (replace ? page.users : [...prev, ...page.users]));
-        setOffset(from + page.users.length);
-        setTotal(page.total);
-        setMatching(page.matching);
-      } catch (err) {
-        if (mine !== generation.current) return;
-        setError(err instanceof Error ? err.message : String(err));
-        notify(USERS_TEXT.loadToast, { variant: 'destructive' });
-      } finally {
-        if (mine === generation.current) setLoading(false);
-      }
+  const queryClient = useQueryClient();
+  const queryKey = ['admin', 'users', query] as const;
+  const list = useInfiniteQuery({
+    queryKey,
+    queryFn: ({ pageParam }) => adminApi.users(pageParam, query),
+    initialPageParam: 0,
+    getNextPageParam: (last, pages) => {
+      const loaded = pages.reduce((n, page) => n + page.users.length, 0);
+      return last.users.length > 0 && loaded < last.matching ? loaded : undefined;
     },
-    [query],
-  );
+    retry: false,
+    // Admins act on what they see: a list does not refresh itself under their hands.
+    refetchOnWindowFocus: false,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
 
   useEffect(() => {
-    setUsers([]);
-    setOffset(0);
-    void load(0, true);
-  }, [load]);
+    if (list.error) notify(USERS_TEXT.loadToast, { variant: 'destructive' });
+  }, [list.error]);
 
+  /** Changes the loaded pages in place (an edit or a delete), keeping the counts consistent. */
+  const update = (change: (page: UserPage) => UserPage) =>
+    queryClient.setQueryData<InfiniteData<UserPage, number>>(queryKey, (data) =>
+      data ? { ...data, pages: data.pages.map(change) } : data,
+    );
+
+  const pages = list.data?.pages ?? [];
+  const users = pages.flatMap((page) => page.users);
+  const last = pages.at(-1);
   return {
     users,
-    total,
-    matching,
-    loading,
-    error,
-    hasMore: users.length < matching,
+    total: last?.total ?? 0,
+    matching: last?.matching ?? 0,
+    loading: list.isFetching,
+    error: list.error ? list.error.message : null,
+    hasMore: list.hasNextPage,
     /** Resets paging and loads the first page again. */
-    refresh: () => {
-      setUsers([]);
-      setOffset(0);
-      return load(0, true);
-    },
-    loadMore: () => load(offset, false),
-    replace: (user: AdminUser) => setUsers((list) => list.map((u) => (u.id === user.id ? user : u))),
+    refresh: () => queryClient.resetQueries({ queryKey }),
+    loadMore: () => list.fetchNextPage(),
+    replace: (user: AdminUser) =>
+      update((page) => ({ ...page, users: page.users.map((u) => (u.id === user.id ? user : u)) })),
     remove: (id: string) => {
-      setUsers((list) => list.filter((u) => u.id !== id));
-      setOffset((o) => Math.max(0, o - 1));
-      setTotal((t) => Math.max(0, t - 1));
-      setMatching((m) => Math.max(0, m - 1));
+      const found = users.some((u) => u.id === id);
+      update((page) => ({
+        users: page.users.filter((u) => u.id !== id),
+        total: found ? Math.max(0, page.total - 1) : page.total,
+        matching: found ? Math.max(0, page.matching - 1) : page.matching,
+      }));
     },
   };
 }
