@@ -1,9 +1,11 @@
 // Black box: the docs page's own curl examples (src/features/developers/api-examples.ts) run with bash against
 // the real local stack (gateway, auth, Deno api, worker, engine). A key is made through the api as the user,
-// a real photo is converted and every format downloaded; a replay is charged once; a revoked key, another
-// user's conversion, the rate limit and SSRF attempts are refused, the last with no ledger row.
+// a real photo is converted and every format downloaded; the account's webhook receives the signed
+// generation.completed event; a replay is charged once; a revoked key, another user's conversion, the rate
+// limit and SSRF attempts are refused, the last with no ledger row.
 import { execFile } from 'node:child_process';
 import { copyFileSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { createServer as createHttpServer } from 'node:http';
 import { createServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -21,6 +23,7 @@ import {
   type ExampleId,
   type ExampleValues,
 } from '../../src/features/developers/api-examples.ts';
+import { SIGNATURE_HEADER, verifySignature } from '../../supabase/functions/_shared/webhooks/signature.ts';
 
 const repo = resolve(import.meta.dirname, '../..');
 const fixtures = join(repo, 'supabase/functions/api/tests/fixtures');
@@ -32,6 +35,19 @@ let sql: postgres.Sql;
 let imageHost: ReturnType<typeof createServer>;
 let hostOrigin = '';
 let hostPort = 0;
+/** Webhook deliveries as the local receiver got them: raw body and signature header. */
+const received: Array<{ body: string; signature: string | null }> = [];
+const receiver = createHttpServer((req, res) => {
+  let body = '';
+  req.on('data', (chunk) => {
+    body += chunk;
+  });
+  req.on('end', () => {
+    received.push({ body, signature: (req.headers[SIGNATURE_HEADER.toLowerCase()] as string) ?? null });
+    res.writeHead(204);
+    res.end();
+  });
+});
 const work = mkdtempSync(join(tmpdir(), 'public-api-'));
 const dataDir = mkdtempSync(join(tmpdir(), 'public-api-stack-'));
 
@@ -82,6 +98,7 @@ async function startImageHost() {
 
 beforeAll(async () => {
   imageHost = await startImageHost();
+  await new Promise<void>((done) => receiver.listen(0, '127.0.0.1', done));
   stack = await startStackProcess({
     dataDir,
     env: {
@@ -100,6 +117,7 @@ afterAll(async () => {
   await sql?.end();
   await stack?.stop();
   imageHost?.close();
+  receiver.close();
   rmSync(work, { recursive: true, force: true });
   rmSync(dataDir, { recursive: true, force: true });
 });
@@ -179,6 +197,17 @@ test('the documented curl examples convert a photo, download every format and re
   await sql`select public.apply_credit_change(${user.id}, 200, 'purchase', ${`test:${user.id}`})`;
   const { key, id: keyId } = await makeKey(user.token);
   const env = { LIFT3D_API_KEY: key };
+  // The account's webhook: a local receiver (the local stack allows private targets).
+  const saved = await fetch(`${stack.url}/api/webhooks/endpoint`, {
+    method: 'PUT',
+    headers: { authorization: `Bearer ${user.token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      url: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`,
+      enabled: true,
+    }),
+  });
+  const endpoint = (await saved.json()) as { endpoint: { secret: string } };
+  expect(saved.status, JSON.stringify(endpoint)).toBe(200);
 
   // Convert, then replay with the same Idempotency-Key: the same conversion, one charge.
   const created = await runExample('createUpload', env);
@@ -203,6 +232,22 @@ test('the documented curl examples convert a photo, download every format and re
     current = polled.json().generation;
   }
   expect(current.status, current.error ?? '').toBe('completed');
+  // The signed generation.completed event reaches the receiver and verifies with the endpoint's secret.
+  const eventFor = () =>
+    received.find((r) => {
+      const event = JSON.parse(r.body) as { type: string; data: { generation_id: string } };
+      return event.type === 'generation.completed' && event.data.generation_id === generation.id;
+    });
+  const hookDeadline = Date.now() + 5 * 60_000;
+  while (!eventFor()) {
+    expect(Date.now(), 'the generation.completed webhook').toBeLessThan(hookDeadline);
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  const delivery = eventFor()!;
+  expect(await verifySignature(endpoint.endpoint.secret, delivery.signature, delivery.body)).toMatchObject({
+    ok: true,
+  });
+  expect((await verifySignature('whsec_wrong', delivery.signature, delivery.body)).ok).toBe(false);
   expect(Object.keys(current.downloads).sort()).toEqual(['3mf', 'fbx', 'glb', 'gltf', 'obj', 'stl', 'usdz']);
   for (const [format, url] of Object.entries(current.downloads as Record<string, string>)) {
     const outputFile = `chair.${format}`;
