@@ -47,8 +47,9 @@ test('a stack killed mid-conversion loses nothing: after a restart the job compl
     headers: { authorization: `Bearer ${user.token}` },
   });
   expect(glb.status).toBe(200);
+  // Named after the uploaded sample.png, as every download.
   expect(glb.headers.get('content-disposition')).toBe(
-    `attachment; filename="lift3d-${created.id.slice(0, 8)}.glb"`,
+    `attachment; filename="sample.glb"; filename*=UTF-8''sample.glb`,
   );
   expect(new TextDecoder().decode(new Uint8Array(await glb.arrayBuffer()).subarray(0, 4))).toBe('glTF');
   const rows = await f.withDb(
