@@ -195,7 +195,9 @@ test.describe('career application', () => {
             .guard,
       );
       expect(guard.readOnlyAtFirst, role).toBe(true);
-      expect(guard.released - guard.appeared, role).toBeGreaterThanOrEqual(90);
+      // The observer records "appeared" when it runs, which on a busy machine can be a frame after the
+      // dialog's timer started (89 ms was once seen for the 100 ms guard): 75 ms still proves the guard holds.
+      expect(guard.released - guard.appeared, role).toBeGreaterThanOrEqual(75);
       // Generous upper bound: a busy test machine can run the 100 ms timer late, never early.
       expect(guard.released - guard.appeared, role).toBeLessThan(5000);
       await dialog.getByLabel('Full Name').fill('Typed after the guard');
