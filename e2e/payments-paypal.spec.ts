@@ -5,6 +5,7 @@
 // real Content-Security-Policy for PayPal mode, which allows exactly PayPal's SDK origins.
 import { expect, type Page, test } from '@playwright/test';
 import { newIdentity, signUpByApi } from './support/accounts.ts';
+import { watchPageProblems } from './support/page-problems.ts';
 import { usePayPalSdkStandIn } from './support/paypal-sdk.ts';
 import { type PayPalStack, startPayPalStack } from './support/paypal-stack.ts';
 
@@ -26,21 +27,6 @@ test.beforeEach(() => {
 });
 
 const PAYPAL_ORIGINS = 'https://*.paypal.com https://*.paypalobjects.com https://*.venmo.com';
-
-/** Every CSP violation and console error of the page. */
-async function watch(page: Page) {
-  const problems: string[] = [];
-  await page.addInitScript(() => {
-    document.addEventListener('securitypolicyviolation', (e) => {
-      console.error(`CSP violation: ${e.violatedDirective} blocked ${e.blockedURI || '(inline)'}`);
-    });
-  });
-  page.on('console', (msg) => {
-    if (msg.type() === 'error') problems.push(msg.text());
-  });
-  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-  return problems;
-}
 
 const ordersOf = (userId: string) =>
   stack.sql<{ pack_id: string; status: string; amount_cents: number }[]>`
@@ -102,7 +88,7 @@ test('the policy in PayPal mode allows exactly the SDK origins, and checkout run
   const config = await (await request.get(`${stack.url}/config.json`)).json();
   expect(config.payments).toBe('paypal');
 
-  const problems = await watch(page);
+  const problems = await watchPageProblems(page);
   await usePayPalSdkStandIn(page, 'approves');
   const userId = await signedIn(page);
   await page.goto(`${stack.url}/checkout?pack=starter`);

@@ -1,25 +1,11 @@
 // The Content-Security-Policy allows exactly what the app loads: the landing page, the studio (with its
 // 3D viewer), checkout and the admin area run without a single policy violation or console error.
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { newIdentity, signInThroughDialog, signUpByApi } from './support/accounts.ts';
 import { grantCredits } from './support/credits.ts';
 import { database } from './support/db.ts';
+import { watchPageProblems } from './support/page-problems.ts';
 import { usePayPalSdkStandIn } from './support/paypal-sdk.ts';
-
-/** Collects every CSP violation (from inside the page) and every console error of `page`. */
-async function watch(page: Page) {
-  const problems: string[] = [];
-  await page.addInitScript(() => {
-    document.addEventListener('securitypolicyviolation', (e) => {
-      console.error(`CSP violation: ${e.violatedDirective} blocked ${e.blockedURI || '(inline)'}`);
-    });
-  });
-  page.on('console', (msg) => {
-    if (msg.type() === 'error') problems.push(msg.text());
-  });
-  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-  return problems;
-}
 
 test('every page answer carries the policy, and API answers their own', async ({ request }) => {
   for (const path of ['/', '/app', '/checkout', '/admin']) {
@@ -35,7 +21,7 @@ test('every page answer carries the policy, and API answers their own', async ({
 
 test('landing, studio, checkout and admin run with no CSP violation', async ({ page, baseURL }) => {
   test.setTimeout(300_000);
-  const problems = await watch(page);
+  const problems = await watchPageProblems(page);
   await usePayPalSdkStandIn(page);
   const who = newIdentity('csp');
   const id = await signUpByApi(baseURL!, who);

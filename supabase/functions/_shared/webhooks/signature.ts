@@ -5,30 +5,17 @@
  * and refuse a timestamp outside the replay window (5 minutes either way): a captured request replayed later
  * fails even though its signature is genuine. Web Crypto only, so it runs on Deno and Node.
  */
+import { hmacSha256Hex } from '../crypto/hmac.ts';
 
 export const SIGNATURE_HEADER = 'Lift3D-Signature';
 export const EVENT_ID_HEADER = 'Lift3D-Event-Id';
 /** How far a signature's timestamp may be from the receiver's clock. */
 export const REPLAY_WINDOW_SECONDS = 300;
 
-const encoder = new TextEncoder();
-
-async function hmacHex(secret: string, message: string): Promise<string> {
-  const key = await crypto.subtle.importKey(
-    'raw',
-    encoder.encode(secret),
-    { name: 'HMAC', hash: 'SHA-256' },
-    false,
-    ['sign'],
-  );
-  const mac = new Uint8Array(await crypto.subtle.sign('HMAC', key, encoder.encode(message)));
-  return Array.from(mac, (b) => b.toString(16).padStart(2, '0')).join('');
-}
-
 /** The header value for `body` signed at `nowMs`. */
 export async function signatureHeader(secret: string, body: string, nowMs = Date.now()): Promise<string> {
   const t = Math.floor(nowMs / 1000);
-  return `t=${t},v1=${await hmacHex(secret, `${t}.${body}`)}`;
+  return `t=${t},v1=${await hmacSha256Hex(secret, `${t}.${body}`)}`;
 }
 
 function sameText(a: string, b: string): boolean {
@@ -61,7 +48,7 @@ export async function verifySignature(
   if (Math.abs(now - t) > (options.toleranceSeconds ?? REPLAY_WINDOW_SECONDS)) {
     return { ok: false, reason: 'timestamp outside the replay window' };
   }
-  const expected = await hmacHex(secret, `${t}.${body}`);
+  const expected = await hmacSha256Hex(secret, `${t}.${body}`);
   // Several v1 values may be present (e.g. while a rotated secret is phased in): any match is enough.
   if (!(fields.get('v1') ?? []).some((v) => sameText(v, expected)))
     return { ok: false, reason: 'signature mismatch' };

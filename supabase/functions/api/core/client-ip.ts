@@ -9,7 +9,9 @@
  * (`cf-connecting-ip` behind Cloudflare). `x-real-ip` and `cf-connecting-ip` are never read otherwise.
  * The key is a server secret so the hash of an IPv4 address cannot be reversed by trying all 2³² of them.
  */
+
 import type { Context } from 'hono';
+import { hmacSha256Hex } from '../../_shared/crypto/hmac.ts';
 
 export interface ClientIpOptions {
   /** `x-forwarded-for`, or the name of a header the trusted proxy always overwrites. */
@@ -41,14 +43,5 @@ export async function hashClientIp(
 ): Promise<string | null> {
   const ip = clientIp(c, options);
   if (!ip) return null;
-  const enc = new TextEncoder();
-  const hmac = await crypto.subtle.importKey(
-    'raw',
-    enc.encode(key),
-    { name: 'HMAC', hash: 'SHA-256' },
-    false,
-    ['sign'],
-  );
-  const mac = new Uint8Array(await crypto.subtle.sign('HMAC', hmac, enc.encode(ip)));
-  return Array.from(mac, (b) => b.toString(16).padStart(2, '0')).join('');
+  return hmacSha256Hex(key, ip);
 }

@@ -3,22 +3,10 @@
  * (<img>, <video>, <a download>). A link names one generation and an expiry; it is only handed to callers
  * who could read the generation, and it stops working when the generation is deleted.
  */
-const encoder = new TextEncoder();
-
-async function hmacHex(secret: string, message: string): Promise<string> {
-  const key = await crypto.subtle.importKey(
-    'raw',
-    encoder.encode(secret),
-    { name: 'HMAC', hash: 'SHA-256' },
-    false,
-    ['sign'],
-  );
-  const mac = new Uint8Array(await crypto.subtle.sign('HMAC', key, encoder.encode(message)));
-  return Array.from(mac.subarray(0, 16), (b) => b.toString(16).padStart(2, '0')).join('');
-}
+import { hmacSha256Hex } from '../../_shared/crypto/hmac.ts';
 
 export async function signGeneration(secret: string, id: string, expires: number): Promise<string> {
-  return hmacHex(secret, `generation-files:${id}:${expires}`);
+  return hmacSha256Hex(secret, `generation-files:${id}:${expires}`, 16);
 }
 
 export async function verifyGeneration(
@@ -36,7 +24,7 @@ export async function verifyGeneration(
  * open the owner's download route, and the share route checks on every request that the share still lives.
  */
 export async function signShare(secret: string, slug: string, expires: number): Promise<string> {
-  return hmacHex(secret, `share-files:${slug}:${expires}`);
+  return hmacSha256Hex(secret, `share-files:${slug}:${expires}`, 16);
 }
 
 export async function verifyShare(
