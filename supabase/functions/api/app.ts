@@ -6,6 +6,7 @@ import { Hono } from 'hono';
 import { adminAnalyticsRoutes } from './admin/analytics.routes.ts';
 import { adminBackendRoutes } from './admin/backends.routes.ts';
 import { adminCreditPackRoutes } from './admin/credit-packs.routes.ts';
+import { adminGenerationRoutes } from './admin/generations.routes.ts';
 import { adminSettingRoutes } from './admin/settings.routes.ts';
 import { adminTransactionRoutes } from './admin/transactions.routes.ts';
 import { adminUserRoutes } from './admin/users.routes.ts';
@@ -20,6 +21,7 @@ import { requestLimits } from './core/request-limits.ts';
 import { formRoutes } from './forms/routes.ts';
 import { generationFileRoutes } from './generations/files.routes.ts';
 import { freeGenerationRoutes } from './generations/free.routes.ts';
+import { generationPhotoRoutes } from './generations/photos.routes.ts';
 import { generationRoutes } from './generations/routes.ts';
 import { healthRoutes } from './health/routes.ts';
 import { creditPackRoutes } from './payments/credit-packs.routes.ts';
@@ -62,6 +64,7 @@ export function createApp(deps: AppDeps) {
   app.route('/generations/free', freeGenerationRoutes(deps));
   app.route('/generations', generationRoutes(deps));
   app.route('/generations', generationFileRoutes(deps));
+  app.route('/generations', generationPhotoRoutes(deps));
   app.route('/generations', shareOwnerRoutes(deps));
   app.route('/share', sharePublicRoutes(deps));
   app.route('/credit-packs', creditPackRoutes(deps));
@@ -73,6 +76,7 @@ export function createApp(deps: AppDeps) {
   app.route('/admin/backends', adminBackendRoutes(deps));
   app.route('/admin/credit-packs', adminCreditPackRoutes(deps));
   app.route('/admin/transactions', adminTransactionRoutes(deps));
+  app.route('/admin/generations', adminGenerationRoutes(deps));
   app.route('/admin/settings', adminSettingRoutes(deps));
   app.notFound((c) => {
     const message = `No API route for ${c.req.method} ${new URL(c.req.url).pathname}.`;

@@ -37,3 +37,8 @@ export type GenerationKind = z.infer<typeof GenerationKind>;
 export const VIEW_NAMES = ['right', 'back', 'left'] as const;
 export const ViewName = z.enum(VIEW_NAMES);
 export type ViewName = z.infer<typeof ViewName>;
+
+/** Every photo of a conversion: the main photo is the front, then the extra views. */
+export const PHOTO_SIDES = ['front', ...VIEW_NAMES] as const;
+export const PhotoSide = z.enum(PHOTO_SIDES);
+export type PhotoSide = z.infer<typeof PhotoSide>;

@@ -2,6 +2,15 @@
 import * as z from 'zod/mini';
 import { GenerationKind, ModelFormat, Topology, ViewName } from './formats.ts';
 
+/** Signed links to a generation's photos (`/generations/{id}/photos/{side}?…`), one per photo it has. */
+export const PhotoUrls = z.object({
+  front: z.optional(z.string()),
+  right: z.optional(z.string()),
+  back: z.optional(z.string()),
+  left: z.optional(z.string()),
+});
+export type PhotoUrls = z.infer<typeof PhotoUrls>;
+
 export const GENERATION_STATUSES = ['queued', 'processing', 'completed', 'failed'] as const;
 export const GenerationStatus = z.enum(GENERATION_STATUSES);
 export type GenerationStatus = z.infer<typeof GenerationStatus>;
@@ -54,6 +63,11 @@ export const Generation = z.object({
   downloadUrl: z.optional(z.nullable(z.string())),
   /** The extra sides sent with the main photo; empty for a single view. Absent on some answers. */
   views: z.optional(z.array(ViewName)),
+  /**
+   * Signed links (relative to the API root) to the photos it was made from, front first; only in answers
+   * to the owner or an admin. The links open the photos only, never the results.
+   */
+  photoUrls: z.optional(PhotoUrls),
   /** What the conversion could not use as given (e.g. a back photo of another object), for the user. */
   warnings: z.optional(z.array(z.string())),
 });

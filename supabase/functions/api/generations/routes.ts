@@ -6,12 +6,12 @@
  */
 import { Hono } from 'hono';
 import { requireUser } from '../core/auth.ts';
-import type { Tx } from '../core/db.ts';
 import type { AppDeps, AppEnv } from '../core/deps.ts';
 import { badRequest, notFound } from '../core/errors.ts';
 import { readIdempotencyKey, requestFingerprint, storedIdempotencyKey } from '../core/idempotency.ts';
 import { queryInt } from '../core/request-limits.ts';
 import { inputStem } from './download-name.ts';
+import { viewsOf, withPhotos } from './photos.ts';
 import { GENERATION_COLUMNS, type GenerationRow, generationJson } from './rows.ts';
 import {
   readFormat,
@@ -31,16 +31,6 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export function checkId(id: string): string {
   if (!UUID.test(id)) throw notFound('No generation with this id.');
   return id;
-}
-
-/** The extra views (right, back, left) of each generation the caller may read. */
-async function viewsOf(tx: Tx, ids: string[]): Promise<Map<string, string[]>> {
-  const out = new Map<string, string[]>();
-  if (!ids.length) return out;
-  const rows = await tx`select generation_id, view from public.generation_views
-                         where generation_id = any(${ids}::uuid[]) order by generation_id, view`;
-  for (const r of rows) out.set(r.generation_id, [...(out.get(r.generation_id) ?? []), r.view]);
-  return out;
 }
 
 export function generationRoutes(deps: AppDeps) {
@@ -120,7 +110,9 @@ export function generationRoutes(deps: AppDeps) {
           rows.map((r) => r.id),
         ),
       );
-      const withViews = generations.map((g) => ({ ...g, views: named.get(g.id) ?? [] }));
+      const withViews = await Promise.all(
+        generations.map((g) => withPhotos(g, named.get(g.id) ?? [], config.generations)),
+      );
       return c.json(uploads.length === 1 ? { generation: withViews[0] } : { generations: withViews }, 202);
     })
     .get('/', async (c) => {
@@ -142,7 +134,9 @@ export function generationRoutes(deps: AppDeps) {
         ),
       );
       return c.json({
-        generations: generations.map((g) => ({ ...g, views: named.get(g.id) ?? [] })),
+        generations: await Promise.all(
+          generations.map((g) => withPhotos(g, named.get(g.id) ?? [], config.generations)),
+        ),
         limit,
         offset,
       });
@@ -158,10 +152,11 @@ export function generationRoutes(deps: AppDeps) {
       if (!row) throw notFound('No generation with this id.');
       const named = await db.asCaller(caller, (tx) => viewsOf(tx, [id]));
       return c.json({
-        generation: {
-          ...(await generationJson(row, config.generations)),
-          views: named.get(id) ?? [],
-        },
+        generation: await withPhotos(
+          await generationJson(row, config.generations),
+          named.get(id) ?? [],
+          config.generations,
+        ),
       });
     })
     .post('/:id/cancel', async (c) => {

@@ -20,6 +20,24 @@ export async function verifyGeneration(
 }
 
 /**
+ * Links to the photos a generation was made from (front and extra views). Another purpose than the result
+ * links, so a download link that travels further (a copied URL) does not also open the user's photos.
+ */
+export async function signGenerationPhotos(secret: string, id: string, expires: number): Promise<string> {
+  return hmacSha256Hex(secret, `generation-photos:${id}:${expires}`, 16);
+}
+
+export async function verifyGenerationPhotos(
+  secret: string,
+  id: string,
+  expires: string | undefined,
+  signature: string | undefined,
+  now = Date.now(),
+): Promise<boolean> {
+  return verifySigned((e) => signGenerationPhotos(secret, id, e), expires, signature, now);
+}
+
+/**
  * Links to the files of a shared model (/m/{slug}): they name the share, not the generation, so they cannot
  * open the owner's download route, and the share route checks on every request that the share still lives.
  */
