@@ -36,6 +36,8 @@ import { Route as CheckoutCancelRouteImport } from './routes/checkout/cancel'
 import { Route as CheckoutSuccessRouteImport } from './routes/checkout/success'
 import { Route as DocsApiRouteImport } from './routes/docs.api'
 import { Route as MSlugRouteImport } from './routes/m.$slug'
+import { Route as AdminGenerationsIndexRouteImport } from './routes/admin/generations.index'
+import { Route as AdminGenerationsIdRouteImport } from './routes/admin/generations.$id'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -172,6 +174,16 @@ const MSlugRoute = MSlugRouteImport.update({
   path: '/m/$slug',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AdminGenerationsIndexRoute = AdminGenerationsIndexRouteImport.update({
+  id: '/generations/',
+  path: '/generations/',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminGenerationsIdRoute = AdminGenerationsIdRouteImport.update({
+  id: '/generations/$id',
+  path: '/generations/$id',
+  getParentRoute: () => AdminRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -201,6 +213,8 @@ export interface FileRoutesByFullPath {
   '/m/$slug': typeof MSlugRoute
   '/admin/': typeof AdminIndexRoute
   '/checkout/': typeof CheckoutIndexRoute
+  '/admin/generations/$id': typeof AdminGenerationsIdRoute
+  '/admin/generations/': typeof AdminGenerationsIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -229,6 +243,8 @@ export interface FileRoutesByTo {
   '/m/$slug': typeof MSlugRoute
   '/admin': typeof AdminIndexRoute
   '/checkout': typeof CheckoutIndexRoute
+  '/admin/generations/$id': typeof AdminGenerationsIdRoute
+  '/admin/generations': typeof AdminGenerationsIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -259,6 +275,8 @@ export interface FileRoutesById {
   '/m/$slug': typeof MSlugRoute
   '/admin/': typeof AdminIndexRoute
   '/checkout/': typeof CheckoutIndexRoute
+  '/admin/generations/$id': typeof AdminGenerationsIdRoute
+  '/admin/generations/': typeof AdminGenerationsIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -290,6 +308,8 @@ export interface FileRouteTypes {
     | '/m/$slug'
     | '/admin/'
     | '/checkout/'
+    | '/admin/generations/$id'
+    | '/admin/generations/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -318,6 +338,8 @@ export interface FileRouteTypes {
     | '/m/$slug'
     | '/admin'
     | '/checkout'
+    | '/admin/generations/$id'
+    | '/admin/generations'
   id:
     | '__root__'
     | '/'
@@ -347,6 +369,8 @@ export interface FileRouteTypes {
     | '/m/$slug'
     | '/admin/'
     | '/checkout/'
+    | '/admin/generations/$id'
+    | '/admin/generations/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -565,6 +589,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MSlugRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/admin/generations/': {
+      id: '/admin/generations/'
+      path: '/generations'
+      fullPath: '/admin/generations/'
+      preLoaderRoute: typeof AdminGenerationsIndexRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/generations/$id': {
+      id: '/admin/generations/$id'
+      path: '/generations/$id'
+      fullPath: '/admin/generations/$id'
+      preLoaderRoute: typeof AdminGenerationsIdRouteImport
+      parentRoute: typeof AdminRoute
+    }
   }
 }
 
@@ -574,6 +612,8 @@ interface AdminRouteChildren {
   AdminTransactionsRoute: typeof AdminTransactionsRoute
   AdminUsersRoute: typeof AdminUsersRoute
   AdminIndexRoute: typeof AdminIndexRoute
+  AdminGenerationsIdRoute: typeof AdminGenerationsIdRoute
+  AdminGenerationsIndexRoute: typeof AdminGenerationsIndexRoute
 }
 
 const AdminRouteChildren: AdminRouteChildren = {
@@ -582,6 +622,8 @@ const AdminRouteChildren: AdminRouteChildren = {
   AdminTransactionsRoute: AdminTransactionsRoute,
   AdminUsersRoute: AdminUsersRoute,
   AdminIndexRoute: AdminIndexRoute,
+  AdminGenerationsIdRoute: AdminGenerationsIdRoute,
+  AdminGenerationsIndexRoute: AdminGenerationsIndexRoute,
 }
 
 const AdminRouteWithChildren = AdminRoute._addFileChildren(AdminRouteChildren)

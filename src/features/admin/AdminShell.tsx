@@ -1,7 +1,7 @@
 import { Dialog, DialogPanel } from '@headlessui/react';
 import { Link, Outlet, useLocation, useNavigate } from '@tanstack/react-router';
 import { type ComponentType, type SVGProps, useEffect, useState } from 'react';
-import { CloseIcon, LogOutIcon, MenuIcon } from '../../components/icons';
+import { CloseIcon, CubeIcon, LogOutIcon, MenuIcon } from '../../components/icons';
 import { Button } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
 import { useAuth } from '../auth/context';
@@ -10,7 +10,13 @@ import { DashboardIcon, GearIcon, PackageIcon, PeopleIcon, ReceiptIcon } from '.
 import { isAdminFlagSet, setAdminFlag } from './session';
 
 interface NavEntry {
-  to: '/admin' | '/admin/users' | '/admin/credit-packs' | '/admin/transactions' | '/admin/settings';
+  to:
+    | '/admin'
+    | '/admin/users'
+    | '/admin/generations'
+    | '/admin/credit-packs'
+    | '/admin/transactions'
+    | '/admin/settings';
   label: string;
   exact: boolean;
   icon: ComponentType<SVGProps<SVGSVGElement>>;
@@ -19,6 +25,7 @@ interface NavEntry {
 export const ADMIN_NAV: NavEntry[] = [
   { to: '/admin', label: 'Dashboard', exact: true, icon: DashboardIcon },
   { to: '/admin/users', label: 'Users', exact: false, icon: PeopleIcon },
+  { to: '/admin/generations', label: 'Conversions', exact: false, icon: CubeIcon },
   { to: '/admin/credit-packs', label: 'Credit Packs', exact: false, icon: PackageIcon },
   { to: '/admin/transactions', label: 'Transactions', exact: false, icon: ReceiptIcon },
   { to: '/admin/settings', label: 'Settings', exact: false, icon: GearIcon },

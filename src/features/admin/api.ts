@@ -3,7 +3,7 @@
  * the signed-in user's token; the server checks the `is_admin` claim and the database again, so nothing
  * here is a security boundary.
  */
-import type { PackSummary } from '@lift3d/contract';
+import type { Generation, GenerationStatus, PackSummary } from '@lift3d/contract';
 import { api, type User } from '../../lib/api';
 import { type AdminUser, normaliseAdminUser } from './normalise';
 
@@ -123,6 +123,50 @@ export interface BackendStats {
   providerCost: number;
 }
 
+/** One row of the admin's generations list (`GET /api/admin/generations`). */
+export interface AdminGenerationRow {
+  id: string;
+  userId: string;
+  email: string | null;
+  name: string | null;
+  kind: string;
+  status: GenerationStatus;
+  stage: string;
+  progress: number;
+  format: string;
+  topology: string;
+  cost: number;
+  backend: string | null;
+  fellBack: boolean;
+  warnings: string[];
+  error: string | null;
+  views: string[];
+  createdAt: string;
+  completedAt: string | null;
+}
+
+export interface AdminGenerationPage {
+  generations: AdminGenerationRow[];
+  matching: number;
+}
+
+/** One generation in full (`GET /api/admin/generations/:id`). */
+export interface AdminGenerationDetails {
+  generation: Generation;
+  owner: { id: string; email: string | null; name: string | null };
+  input: { name: string | null; type: string; bytes: number };
+  free: boolean;
+  backend: string | null;
+  fallback: string;
+  fellBack: boolean;
+  provider: { taskId: string | null; ms: number | null; cost: number | null };
+  attempts: number;
+  workerId: string | null;
+  heartbeatAt: string | null;
+  charge: { credits: number; at: string } | null;
+  refund: { credits: number; at: string } | null;
+}
+
 const enc = encodeURIComponent;
 
 export const adminApi = {
@@ -171,6 +215,14 @@ export const adminApi = {
     api.get<{ entries: LedgerEntry[]; total: number }>(
       `/admin/transactions/ledger?limit=${limit}&offset=${offset}`,
     ),
+
+  generations: (offset: number, status: GenerationStatus | '', q: string) => {
+    const query = new URLSearchParams({ limit: String(ADMIN_PAGE_SIZE), offset: String(offset) });
+    if (status) query.set('status', status);
+    if (q) query.set('q', q);
+    return api.get<AdminGenerationPage>(`/admin/generations?${query}`);
+  },
+  generation: (id: string) => api.get<AdminGenerationDetails>(`/admin/generations/${enc(id)}`),
 
   settings: async () => (await api.get<{ settings: Setting[] }>('/admin/settings')).settings,
   updateSetting: async (key: string, value: number | string) =>

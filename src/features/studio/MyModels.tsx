@@ -24,6 +24,7 @@ import { formatDate, percent } from './format';
 import { type Generation, isTerminal, jobStatusOf, STATUS_LABELS } from './generation';
 import { useObjectUrl } from './hooks';
 import { TrashIcon } from './icons';
+import { PhotoStrip } from './PhotoStrip';
 import { ALL_FORMATS, FORMAT_LABELS } from './variants';
 import { viewsSummary } from './views';
 
@@ -175,6 +176,7 @@ export function MyModels() {
                 {formatDate(g.createdAt)} · {g.topology === 'high' ? 'High detail' : 'Low poly'}
                 {g.cost > 0 ? ` · ${g.cost} credits` : ''}
               </p>
+              {g.views?.length ? <PhotoStrip generation={g} className="mt-2" /> : null}
               {status === 'completed' ? <ArButton generation={g} size="sm" className="mt-2" /> : null}
               {status === 'completed' && g.warnings?.length ? (
                 <ul

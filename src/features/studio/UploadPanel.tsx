@@ -6,6 +6,7 @@ import { formatSizeMb, isImageFile } from './format';
 import { useObjectUrl } from './hooks';
 import { CHECKERBOARD, ImageIcon } from './icons';
 import { StepHeading } from './StepHeading';
+import { UploadPickerButton } from './UploadPicker';
 import { ViewSlots } from './ViewSlots';
 import type { ViewFiles, ViewName } from './views';
 
@@ -98,6 +99,13 @@ export function UploadPanel({
           }}
         />
       </label>
+      <UploadPickerButton
+        label="Or choose from your uploads"
+        title="Choose from your uploads"
+        testId="upload-pick"
+        className="mt-3"
+        onPick={(picked) => onSelect([picked])}
+      />
       {file ? (
         <div
           className="mt-3 flex items-center gap-3 rounded-xl bg-muted/60 px-3.5 py-2.5 text-sm"

@@ -3,6 +3,7 @@ import { cn } from '../../lib/cn';
 import { isImageFile } from './format';
 import { useObjectUrl } from './hooks';
 import { CHECKERBOARD, PlusIcon, TrashIcon } from './icons';
+import { UploadPickerButton } from './UploadPicker';
 import { VIEW_HINTS, VIEW_LABELS, VIEW_NAMES, type ViewFiles, type ViewName } from './views';
 
 /**
@@ -133,6 +134,16 @@ function Slot({
           }}
         />
       </label>
+      <UploadPickerButton
+        label="Your uploads"
+        labelClassName="hidden sm:inline"
+        ariaLabel={`Choose the ${VIEW_LABELS[name].toLowerCase()} photo from your uploads`}
+        title={`${VIEW_LABELS[name]}: choose from your uploads`}
+        disabled={disabled}
+        testId={`view-pick-${name}`}
+        className="shrink-0 px-2 py-2"
+        onPick={onChange}
+      />
       {file ? (
         <button
           type="button"

@@ -3,9 +3,9 @@
  * main photo; supabase/functions/api/generations/views.ts). Only a single-image conversion takes them: a batch is
  * several objects, each with its own front.
  */
-import { VIEW_NAMES, type ViewName } from '@lift3d/contract';
+import { PHOTO_SIDES, type PhotoSide, VIEW_NAMES, type ViewName } from '@lift3d/contract';
 
-export { VIEW_NAMES, type ViewName };
+export { PHOTO_SIDES, type PhotoSide, VIEW_NAMES, type ViewName };
 export type ViewFiles = Partial<Record<ViewName, File>>;
 
 export const VIEW_LABELS: Readonly<Record<ViewName, string>> = {
@@ -13,6 +13,9 @@ export const VIEW_LABELS: Readonly<Record<ViewName, string>> = {
   back: 'Back',
   left: 'Left side',
 };
+
+/** Every photo of a conversion by its label; the main photo is the front. */
+export const PHOTO_LABELS: Readonly<Record<PhotoSide, string>> = { front: 'Front', ...VIEW_LABELS };
 
 /** How to take each photo, with the main photo as the front. */
 export const VIEW_HINTS: Readonly<Record<ViewName, string>> = {
