@@ -1,7 +1,7 @@
 import { Dialog, DialogPanel } from '@headlessui/react';
 import { Link, Outlet, useLocation, useNavigate } from '@tanstack/react-router';
 import { type ComponentType, type SVGProps, useEffect, useState } from 'react';
-import { CloseIcon, CubeIcon, LogOutIcon, MenuIcon } from '../../components/icons';
+import { CloseIcon, LayersIcon, LogOutIcon, MenuIcon } from '../../components/icons';
 import { Button } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
 import { useAuth } from '../auth/context';
@@ -25,7 +25,7 @@ interface NavEntry {
 export const ADMIN_NAV: NavEntry[] = [
   { to: '/admin', label: 'Dashboard', exact: true, icon: DashboardIcon },
   { to: '/admin/users', label: 'Users', exact: false, icon: PeopleIcon },
-  { to: '/admin/generations', label: 'Conversions', exact: false, icon: CubeIcon },
+  { to: '/admin/generations', label: 'Conversions', exact: false, icon: LayersIcon },
   { to: '/admin/credit-packs', label: 'Credit Packs', exact: false, icon: PackageIcon },
   { to: '/admin/transactions', label: 'Transactions', exact: false, icon: ReceiptIcon },
   { to: '/admin/settings', label: 'Settings', exact: false, icon: GearIcon },

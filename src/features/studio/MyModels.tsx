@@ -155,44 +155,55 @@ export function MyModels() {
           ...(g.kind === 'video' ? (['mp4'] as const) : []),
         ];
         return (
-          <div key={g.id} className="flex items-center gap-4 p-4" data-testid="my-model">
-            <Thumbnail generation={g} />
-            <div className="min-w-0 flex-1">
-              <div className="flex flex-wrap items-center gap-2">
-                <span className="font-semibold">
-                  {g.kind === 'video' ? '3D Preview' : '3D Model'} · {FORMAT_LABELS[g.format] ?? g.format}
-                </span>
-                <Badge variant={badgeVariant[status]}>
-                  {STATUS_LABELS[status]}
-                  {status === 'processing' ? ` ${percent(g.progress)}%` : ''}
-                </Badge>
-                {viewsSummary(g.views) ? (
-                  <Badge variant="outline" data-testid="my-model-views">
-                    {viewsSummary(g.views)}
+          <div
+            key={g.id}
+            className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:gap-4"
+            data-testid="my-model"
+          >
+            {/* Phones: the actions go under the model, so its details and photos keep the width. */}
+            <div className="flex min-w-0 flex-1 items-start gap-4 sm:items-center">
+              <Thumbnail generation={g} />
+              <div className="min-w-0 flex-1">
+                <div className="flex flex-wrap items-center gap-2">
+                  <span className="font-semibold">
+                    {g.kind === 'video' ? '3D Preview' : '3D Model'} · {FORMAT_LABELS[g.format] ?? g.format}
+                  </span>
+                  <Badge variant={badgeVariant[status]}>
+                    {STATUS_LABELS[status]}
+                    {status === 'processing' ? ` ${percent(g.progress)}%` : ''}
                   </Badge>
+                  {viewsSummary(g.views) ? (
+                    <span
+                      // A badge that may wrap: "4 views: front, right side, back, left side" is wider than a phone's column.
+                      className="inline-flex rounded-full border border-border px-2.5 py-0.5 text-xs font-semibold"
+                      data-testid="my-model-views"
+                    >
+                      {viewsSummary(g.views)}
+                    </span>
+                  ) : null}
+                </div>
+                <p className="mt-0.5 text-xs text-muted-foreground">
+                  {formatDate(g.createdAt)} · {g.topology === 'high' ? 'High detail' : 'Low poly'}
+                  {g.cost > 0 ? ` · ${g.cost} credits` : ''}
+                </p>
+                {g.views?.length ? <PhotoStrip generation={g} className="mt-2" /> : null}
+                {status === 'completed' ? <ArButton generation={g} size="sm" className="mt-2" /> : null}
+                {status === 'completed' && g.warnings?.length ? (
+                  <ul
+                    className="mt-1 text-xs text-amber-700 dark:text-amber-400"
+                    data-testid="my-model-warnings"
+                  >
+                    {g.warnings.map((w) => (
+                      <li key={w}>{w}</li>
+                    ))}
+                  </ul>
+                ) : null}
+                {status === 'error' && g.error ? (
+                  <p className="mt-1 text-xs text-destructive">{g.error} Credits were refunded.</p>
                 ) : null}
               </div>
-              <p className="mt-0.5 text-xs text-muted-foreground">
-                {formatDate(g.createdAt)} · {g.topology === 'high' ? 'High detail' : 'Low poly'}
-                {g.cost > 0 ? ` · ${g.cost} credits` : ''}
-              </p>
-              {g.views?.length ? <PhotoStrip generation={g} className="mt-2" /> : null}
-              {status === 'completed' ? <ArButton generation={g} size="sm" className="mt-2" /> : null}
-              {status === 'completed' && g.warnings?.length ? (
-                <ul
-                  className="mt-1 text-xs text-amber-700 dark:text-amber-400"
-                  data-testid="my-model-warnings"
-                >
-                  {g.warnings.map((w) => (
-                    <li key={w}>{w}</li>
-                  ))}
-                </ul>
-              ) : null}
-              {status === 'error' && g.error ? (
-                <p className="mt-1 text-xs text-destructive">{g.error} Credits were refunded.</p>
-              ) : null}
             </div>
-            <div className="flex shrink-0 items-center gap-1.5">
+            <div className="flex shrink-0 items-center justify-end gap-1.5">
               {status === 'completed' ? <ShareButton generationId={g.id} compact /> : null}
               {status === 'completed' ? (
                 <Dropdown

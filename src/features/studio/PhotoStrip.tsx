@@ -42,14 +42,21 @@ export function PhotoStrip({
   const sides = PHOTO_SIDES.filter((s) => generation.photoUrls?.[s]);
   if (sides.length === 0) return null;
   return (
-    <ul className={cn('flex flex-wrap gap-2', className)} data-testid="photo-strip" aria-label="Photos">
+    <ul
+      className={cn(
+        size === 'sm' ? 'flex flex-wrap gap-2' : 'grid max-w-lg grid-cols-4 gap-2 sm:gap-3',
+        className,
+      )}
+      data-testid="photo-strip"
+      aria-label="Photos"
+    >
       {sides.map((side) => (
         <li key={side}>
           <figure className="flex flex-col items-center gap-1" data-testid={`photo-${side}`}>
             <span
               className={cn(
                 'grid place-items-center overflow-hidden rounded-lg border border-border bg-muted',
-                size === 'sm' ? 'size-11 sm:size-12' : 'size-24 sm:size-32',
+                size === 'sm' ? 'size-11 sm:size-12' : 'aspect-square w-full',
               )}
             >
               {urls[side] ? (

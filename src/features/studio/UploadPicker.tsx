@@ -103,9 +103,10 @@ function UploadPicker({
       const res = await fetch(url);
       if (!res.ok) throw new Error(`The photo could not be loaded (${res.status}). Please try again.`);
       const blob = await res.blob();
-      // The api names it "<upload>-<side>.png"; the file keeps its original name, which names downloads.
+      // The api names it "<upload>-<side>.png". Taken as a main photo it gets the upload's own name back
+      // (it names the downloads: chair.png → chair.glb); as a view it keeps its side ("chair-back.png").
       const served = fileNameFrom(res.headers.get('content-disposition')) ?? `photo-${item.side}.png`;
-      const name = served.replace(new RegExp(`-${item.side}(\\.[a-z0-9]+)$`, 'i'), '$1');
+      const name = item.side === 'front' ? served.replace(/-front(\.[a-z0-9]+)$/i, '$1') : served;
       onPick(new File([blob], name, { type: blob.type || 'image/png' }));
     } catch (err) {
       setFailed(err instanceof Error ? err.message : String(err));

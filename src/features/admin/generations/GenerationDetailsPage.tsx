@@ -19,11 +19,11 @@ const FILE_LABELS: Record<string, string> = { mp4: 'MP4 video', usdz: 'USDZ', '3
 function Row({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
   return (
     <div
-      className="grid grid-cols-[8.5rem_1fr] gap-3 py-2 text-sm sm:grid-cols-[10rem_1fr]"
+      className="grid grid-cols-[6.5rem_1fr] gap-3 py-2 text-sm sm:grid-cols-[10rem_1fr]"
       data-testid={testId}
     >
       <dt className="text-muted-foreground">{label}</dt>
-      <dd className="min-w-0 break-words">{children}</dd>
+      <dd className="min-w-0 [overflow-wrap:anywhere]">{children}</dd>
     </div>
   );
 }
