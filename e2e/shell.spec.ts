@@ -15,6 +15,7 @@ const ROUTES = [
   '/pay',
   '/admin',
   '/admin/users',
+  '/admin/generations',
   '/admin/credit-packs',
   '/admin/transactions',
   '/admin/settings',

@@ -24,6 +24,7 @@ const TITLES: Readonly<Record<string, string>> = {
   '/auth/callback': 'Signing in',
   '/admin': 'Admin · Dashboard',
   '/admin/users': 'Admin · Users',
+  '/admin/generations': 'Admin · Conversions',
   '/admin/credit-packs': 'Admin · Credit packs',
   '/admin/transactions': 'Admin · Transactions',
   '/admin/settings': 'Admin · Settings',
@@ -33,6 +34,7 @@ export function titleFor(pathname: string): string {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   // Shared models (/m/{slug}): the crawler's HTML carries the model's own title from the server.
   if (path.startsWith('/m/')) return `Shared 3D model · ${SITE}`;
+  if (path.startsWith('/admin/generations/')) return `Admin · Conversion · ${SITE}`;
   const title = TITLES[path];
   if (!title) return `Page not found · ${SITE}`;
   return path === '/' ? title : `${title} · ${SITE}`;

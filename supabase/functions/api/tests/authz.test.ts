@@ -40,6 +40,15 @@ async function makeGeneration(sql: postgres.Sql, user: { id: string }): Promise<
   return { gen: row.id };
 }
 
+/** A generation whose front photo is really stored, so its owner and admins read it (200). */
+async function makeGenerationWithPhoto(sql: postgres.Sql, user: { id: string }): Promise<Vars> {
+  const vars = await makeGeneration(sql, user);
+  const [row] = await sql`select input_key from public.generations where id = ${vars.gen}`;
+  await Deno.mkdir(`${storageDir}/uploads`, { recursive: true });
+  await Deno.writeFile(`${storageDir}/${row.input_key}`, PNG);
+  return vars;
+}
+
 /** The password every matrix user has, so password routes can be called as "the user". */
 export const MATRIX_PASSWORD = 'matrix-password-1';
 
@@ -261,6 +270,24 @@ export const AUTHZ_MATRIX: AuthzRoute[] = [
     path: '/api/generations/:gen/thumbnail',
     prepare: makeGeneration,
     expect: { signedOut: 401, user: 409, otherUser: 404, admin: 409 },
+  },
+  // The photos it was made from: any status, owner and admins only.
+  {
+    method: 'GET',
+    path: '/api/generations/:gen/photos/front',
+    prepare: makeGenerationWithPhoto,
+    expect: { signedOut: 401, user: 200, otherUser: 404, admin: 200 },
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/generations?status=failed',
+    expect: { signedOut: 401, user: 403, otherUser: 403, admin: 200 },
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/generations/:gen',
+    prepare: makeGeneration,
+    expect: { signedOut: 401, user: 403, otherUser: 403, admin: 200 },
   },
   // Packs, payments and forms.
   {
