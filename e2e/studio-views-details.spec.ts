@@ -147,9 +147,15 @@ test('a four-view conversion: labelled photos in My models, reused from the uplo
     await admin.getByLabel('Email').fill(boss.email);
     await admin.getByLabel('Password', { exact: true }).fill(boss.password);
     await admin.getByLabel('Password', { exact: true }).press('Enter');
-    await admin.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Conversions' }).click();
+    // From the user's row: Users → search → View Conversions opens Conversions searched by their e-mail.
+    await admin.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Users' }).click();
+    await admin.getByPlaceholder('Search users...').fill(who.email);
+    await admin.getByRole('button', { name: `Actions for ${who.email}` }).click();
+    await admin.getByRole('menuitem', { name: 'View Conversions' }).click();
     await expect(admin.getByRole('heading', { name: 'Conversions' })).toBeVisible();
-    await admin.getByRole('searchbox', { name: 'Search conversions' }).fill(who.email);
+    await expect(admin.getByRole('searchbox', { name: 'Search conversions' })).toHaveValue(who.email);
+    // Both of the user's conversions, newest (the cancelled one) first; then only the completed one.
+    await expect(admin.getByTestId('admin-generation-row')).toHaveCount(2);
     await admin.getByRole('button', { name: 'Completed', exact: true }).click();
     const rows = admin.getByTestId('admin-generation-row');
     await expect(rows).toHaveCount(1);
@@ -177,6 +183,16 @@ test('a four-view conversion: labelled photos in My models, reused from the uplo
     ]);
     expect(download.suggestedFilename()).toBe('Demo-1.stl');
     await shoot(admin, 'admin-generation');
+
+    // The charge in the credit ledger links to the same page.
+    await admin
+      .getByRole('navigation', { name: 'Admin' })
+      .getByRole('link', { name: 'Transactions' })
+      .click();
+    await admin.getByRole('tab', { name: 'Credit ledger' }).click();
+    await admin.getByRole('link', { name: `generation:${id}` }).click();
+    await expect(admin).toHaveURL(new RegExp(`/admin/generations/${id}$`));
+    await expect(admin.getByTestId('admin-generation-cost')).toContainText('50 credits');
   } finally {
     await admin.close();
   }

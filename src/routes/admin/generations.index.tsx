@@ -1,6 +1,22 @@
+import { GENERATION_STATUSES, type GenerationStatus } from '@lift3d/contract';
 import { createFileRoute } from '@tanstack/react-router';
 import { GenerationsPage } from '../../features/admin/generations/GenerationsPage';
 
+interface Search {
+  /** Start with this search (the users page links an account's conversions by e-mail). */
+  q?: string;
+  status?: GenerationStatus;
+}
+
 export const Route = createFileRoute('/admin/generations/')({
-  component: GenerationsPage,
+  validateSearch: (search: Record<string, unknown>): Search => ({
+    q: typeof search.q === 'string' && search.q ? search.q.slice(0, 200) : undefined,
+    status: (GENERATION_STATUSES as readonly unknown[]).includes(search.status)
+      ? (search.status as GenerationStatus)
+      : undefined,
+  }),
+  component: function AdminGenerations() {
+    const { q, status } = Route.useSearch();
+    return <GenerationsPage initialQuery={q ?? ''} initialStatus={status ?? ''} />;
+  },
 });

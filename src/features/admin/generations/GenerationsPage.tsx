@@ -24,10 +24,16 @@ const FILTERS: Array<[GenerationStatus | '', string]> = [
 ];
 
 /** Every user's conversions, newest first: filter by status, search by owner or id, open one. */
-export function GenerationsPage() {
-  const [status, setStatus] = useState<GenerationStatus | ''>('');
-  const [search, setSearch] = useState('');
-  const [query, setQuery] = useState('');
+export function GenerationsPage({
+  initialQuery = '',
+  initialStatus = '',
+}: {
+  initialQuery?: string;
+  initialStatus?: GenerationStatus | '';
+}) {
+  const [status, setStatus] = useState<GenerationStatus | ''>(initialStatus);
+  const [search, setSearch] = useState(initialQuery);
+  const [query, setQuery] = useState(initialQuery.trim());
   const [page, setPage] = useState(0);
   useEffect(() => {
     const t = setTimeout(() => {

@@ -1,4 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
 import { type ReactNode, useState } from 'react';
 import { Badge, type BadgeVariant } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
@@ -22,6 +23,22 @@ const ORDER_BADGE: Record<string, BadgeVariant> = {
 };
 
 type Tab = 'orders' | 'ledger';
+
+const GENERATION_REFERENCE =
+  /^(?:generation|refund):([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
+
+/** A conversion's charge or refund links to that conversion's details; other references are plain text. */
+function LedgerReference({ reference, createdBy }: { reference: string | null; createdBy: string | null }) {
+  const id = reference ? GENERATION_REFERENCE.exec(reference)?.[1] : undefined;
+  if (id) {
+    return (
+      <Link to="/admin/generations/$id" params={{ id }} className="text-primary hover:underline">
+        {reference}
+      </Link>
+    );
+  }
+  return <>{reference ?? (createdBy ? `by ${createdBy}` : '-')}</>;
+}
 
 /** Payment orders and credit-ledger rows, newest first, a page at a time (admins read both through RLS). */
 export function TransactionsPage() {
@@ -134,7 +151,7 @@ export function TransactionsPage() {
                 className={`${td} max-w-64 truncate font-mono text-xs text-muted-foreground`}
                 title={e.reference ?? ''}
               >
-                {e.reference ?? (e.createdBy ? `by ${e.createdBy}` : '-')}
+                <LedgerReference reference={e.reference} createdBy={e.createdBy} />
               </td>
             </tr>
           ))}

@@ -1,3 +1,5 @@
+import { useNavigate } from '@tanstack/react-router';
+import { LayersIcon } from '../../../components/icons';
 import { Badge } from '../../../components/ui/badge';
 import { Dropdown, DropdownItem, DropdownSeparator } from '../../../components/ui/menu';
 import { formatDate, formatNumber } from '../format';
@@ -83,6 +85,7 @@ function UserCards({ users, actions }: { users: AdminUser[]; actions: UserAction
 }
 
 function RowMenu({ user: u, actions }: { user: AdminUser; actions: UserActions }) {
+  const navigate = useNavigate();
   return (
     <Dropdown
       trigger={<DotsIcon className="size-5" />}
@@ -99,6 +102,10 @@ function RowMenu({ user: u, actions }: { user: AdminUser; actions: UserActions }
           Add {n} Credits
         </DropdownItem>
       ))}
+      <DropdownItem onClick={() => void navigate({ to: '/admin/generations', search: { q: u.email } })}>
+        <LayersIcon />
+        View Conversions
+      </DropdownItem>
       <DropdownSeparator />
       <DropdownItem onClick={() => actions.remove(u)} className="text-destructive [&_svg]:text-destructive">
         <TrashIcon />
