@@ -84,6 +84,8 @@ export interface GenerationsConfig {
    * (DOWNLOAD_URL_TTL_SECONDS, default 300) instead of passing the bytes through the function.
    */
   downloadUrlTtlSeconds?: number;
+  /** S3 storage: how long a presigned upload URL of POST /api/uploads works (UPLOAD_URL_TTL_SECONDS, 300). */
+  uploadUrlTtlSeconds?: number;
 }
 
 export const DOWNLOAD_URL_TTL_DEFAULT = 300;
@@ -119,13 +121,11 @@ export function paymentsMode(config: Pick<ApiConfig, 'paypal' | 'environment'>):
 
 type Env = { get(name: string): string | undefined };
 
-function downloadUrlTtl(value: string | undefined): number {
+function presignTtl(name: string, value: string | undefined): number {
   if (value === undefined || value === '') return DOWNLOAD_URL_TTL_DEFAULT;
   // S3 refuses presigned URLs that last longer than a week.
   if (!/^\d+$/.test(value) || Number(value) < 1 || Number(value) > 604800) {
-    throw new Error(
-      `config: DOWNLOAD_URL_TTL_SECONDS must be a whole number of seconds from 1 to 604800, not '${value}'`,
-    );
+    throw new Error(`config: ${name} must be a whole number of seconds from 1 to 604800, not '${value}'`);
   }
   return Number(value);
 }
@@ -140,7 +140,8 @@ function loadGenerations(env: Env, jwtSecret: string | null): GenerationsConfig 
     maxInputPixels: Number(env.get('LIFT3D_MAX_INPUT_PIXELS') ?? 40_000_000),
     urlSecret: env.get('URL_SIGNING_SECRET') ?? jwtSecret ?? env.get('SUPABASE_SERVICE_ROLE_KEY') ?? null,
     urlTtlSeconds: 3600,
-    downloadUrlTtlSeconds: downloadUrlTtl(env.get('DOWNLOAD_URL_TTL_SECONDS')),
+    downloadUrlTtlSeconds: presignTtl('DOWNLOAD_URL_TTL_SECONDS', env.get('DOWNLOAD_URL_TTL_SECONDS')),
+    uploadUrlTtlSeconds: presignTtl('UPLOAD_URL_TTL_SECONDS', env.get('UPLOAD_URL_TTL_SECONDS')),
   };
 }
 
