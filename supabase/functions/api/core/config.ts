@@ -22,6 +22,12 @@ export interface ApiConfig {
   /** Local stack only: set when demo payments and other development features may run. */
   environment: 'development' | 'production';
   maxDbConnections: number;
+  /**
+   * How the database URL is pooled: 'transaction' (Supabase's transaction pooler on port 6543, pgbouncer in
+   * transaction mode, the local stack's PGlite server) hands each transaction any server connection, so
+   * no prepared statements; 'session' (a direct connection, the session pooler) keeps them. Absent: transaction.
+   */
+  dbPoolMode?: DbPoolMode;
   /** PayPal Orders v2, when PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET are set. */
   paypal: PayPalConfig | null;
   port: number;
@@ -121,6 +127,22 @@ export function paymentsMode(config: Pick<ApiConfig, 'paypal' | 'environment'>):
 
 type Env = { get(name: string): string | undefined };
 
+export type DbPoolMode = 'transaction' | 'session';
+
+/** DATABASE_POOL_MODE when set; else the URL's port says it: 6543 is Supabase's transaction pooler. */
+export function dbPoolMode(databaseUrl: string, explicit: string | undefined): DbPoolMode {
+  if (explicit === 'transaction' || explicit === 'session') return explicit;
+  if (explicit)
+    throw new Error(`config: DATABASE_POOL_MODE must be transaction or session, not '${explicit}'`);
+  let port = '';
+  try {
+    port = new URL(databaseUrl).port;
+  } catch {
+    // Not a URL (a libpq keyword string): nothing to read the port from.
+  }
+  return port === '6543' ? 'transaction' : 'session';
+}
+
 function presignTtl(name: string, value: string | undefined): number {
   if (value === undefined || value === '') return DOWNLOAD_URL_TTL_DEFAULT;
   // S3 refuses presigned URLs that last longer than a week.
@@ -197,6 +219,7 @@ export function loadConfig(env: Env): ApiConfig {
     environment: env.get('LIFT3D_ENV') === 'development' ? 'development' : 'production',
     // One request holds one connection for its transaction; an Edge Function instance serves few at once.
     maxDbConnections: Math.min(Math.max(Number(env.get('DB_MAX_CONNECTIONS') ?? 2) || 2, 1), 10),
+    dbPoolMode: dbPoolMode(databaseUrl, env.get('DATABASE_POOL_MODE')),
     paypal: loadPayPal(env),
     generations: loadGenerations(env, jwtSecret),
     imageUrl: loadImageUrl(env, env.get('LIFT3D_ENV') === 'development'),

@@ -106,7 +106,7 @@ export const ReferencedRequest = z.object({
   format: z.string().optional(),
   topology: z.string().optional(),
   kind: z.string().optional(),
-  image_key: z.union([z.string(), z.array(z.string()).min(1)]),
+  image_key: z.union([z.string(), z.array(z.string())]).optional(),
   /** The photos' own file names (downloads are named after them); never used as keys. */
   image_name: z.union([z.string().max(255), z.array(z.string().max(255))]).optional(),
   view_right_key: z.string().optional(),
@@ -179,6 +179,11 @@ export async function readReferencedImages(
 ): Promise<{ uploads: Upload[]; views: ViewUpload[] }> {
   const keys = asList(body.image_key);
   const names = asList(body.image_name);
+  if (keys.length === 0) {
+    throw badRequest(
+      'Please upload an image before generating a 3D model (an "image" file in multipart/form-data, or the image_key of a direct upload).',
+    );
+  }
   if (keys.length > maxFiles) {
     throw badRequest(
       maxFiles === 1
