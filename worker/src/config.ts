@@ -15,6 +15,12 @@ export interface WorkerConfig {
   embeddedDatabase: boolean;
   pollIntervalMs: number;
   storage: StorageConfig;
+  /**
+   * Largest input photo read (MAX_UPLOAD_BYTES, as the api; 25 MB). The api checks every upload, but a
+   * direct upload's presigned URL still works for minutes after that check: a file replaced by a larger
+   * one is refused by its size before it is read into memory.
+   */
+  maxInputBytes: number;
   /** A conversion whose worker has not heartbeaten for this long is handed to another worker. */
   leaseSeconds: number;
   /** Turntable render threads per conversion; one core is left to the api and database by default. */
@@ -93,6 +99,7 @@ export function loadWorkerConfig(env: NodeJS.ProcessEnv = process.env): WorkerCo
     pollIntervalMs: Number(env.WORKER_POLL_MS ?? (embedded ? 500 : 2000)),
     // The api function reads the same settings through the same reader.
     storage: readStorageConfig(env, { dataDir })!,
+    maxInputBytes: Number(env.MAX_UPLOAD_BYTES ?? 25 * 1024 * 1024) || 25 * 1024 * 1024,
     leaseSeconds,
     renderThreads: Math.max(1, Number(env.WORKER_RENDER_THREADS ?? availableParallelism() - 1)),
     nice: Math.min(19, Math.max(0, Number(env.WORKER_NICE ?? 10))),
