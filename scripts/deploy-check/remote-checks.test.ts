@@ -13,6 +13,7 @@ const projects: Record<string, { auth: object; secrets: { name: string }[]; buck
       mailer_secure_email_change_enabled: true,
       password_hibp_enabled: true,
       password_min_length: 8,
+      security_update_password_require_current_password: true,
       hook_custom_access_token_enabled: true,
       external_google_enabled: true,
       external_google_client_id: 'google-client',
@@ -81,6 +82,7 @@ describe('deploy:check (hosted project)', () => {
     expect(missing).toContain('custom SMTP for auth mail: not reported by the API');
     expect(missing).toContain('function secret PAYPAL_WEBHOOK_ID');
     expect(missing).toContain('minimum password length of at least 6');
+    expect(missing).toContain('password changes need the current password: not reported by the API');
     expect(missing).toContain('storage bucket lift3d is private');
     expect(missing).not.toContain('function secret SITE_URL');
   });

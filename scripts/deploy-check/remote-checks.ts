@@ -6,7 +6,8 @@
  * notes: the paths and field names were checked against Supabase's Management API reference
  * ("Gets project's auth config", GET /v1/projects/{ref}/config/auth) and the response schemas the
  * Supabase CLI 3.1.0 carries (auth config: site_url, smtp_host, mailer_secure_email_change_enabled,
- * password_hibp_enabled, password_min_length, hook_custom_access_token_enabled, external_google_enabled,
+ * password_hibp_enabled, password_min_length, security_update_password_require_current_password,
+ * hook_custom_access_token_enabled, external_google_enabled,
  * external_google_client_id; SecretResponse: name; V1StorageBucketResponse: id, name, public).
  */
 import type { Finding } from './local-checks.ts';
@@ -88,6 +89,13 @@ export async function remoteChecks(options: RemoteOptions): Promise<Finding[]> {
     'minimum password length of at least 6',
     (v) => Number(v) >= 6,
     'Authentication → Passwords: set the minimum length to 6 or more',
+  );
+  reported(
+    auth,
+    'security_update_password_require_current_password',
+    'password changes need the current password',
+    (v) => v === true,
+    'Authentication → Passwords: require the current password when updating',
   );
   reported(
     auth,
