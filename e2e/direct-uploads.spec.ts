@@ -68,10 +68,6 @@ test('S3 storage: the studio PUTs the photo to the bucket, the generation names 
   await expect(page.getByTestId('studio-credits')).toHaveText('50');
   // The viewer loads the GLB through the api's redirect to the bucket.
   await expect(page.getByTestId('model-canvas').locator('canvas')).toBeVisible({ timeout: 30_000 });
-  await page.screenshot({ path: test.info().outputPath('direct-upload-1280.png') });
-  await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: test.info().outputPath('direct-upload-390.png'), fullPage: true });
-  await page.setViewportSize({ width: 1280, height: 800 });
 
   const [download] = await Promise.all([
     page.waitForEvent('download'),
@@ -85,4 +81,9 @@ test('S3 storage: the studio PUTs the photo to the bucket, the generation names 
   expect(
     seen.some((r) => r.method === 'GET' && r.url.startsWith(`${stack.s3Origin}/${S3_BUCKET}/generations/`)),
   ).toBe(true);
+
+  // What the user sees once the viewer has had time to draw the model (fetched from the bucket as well).
+  await page.screenshot({ path: test.info().outputPath('direct-upload-1280.png') });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: test.info().outputPath('direct-upload-390.png'), fullPage: true });
 });
