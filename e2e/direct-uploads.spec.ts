@@ -4,6 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import validator from 'gltf-validator';
+import sharp from 'sharp';
 import { newIdentity, signUpByApi } from './support/accounts.ts';
 import { S3_BUCKET, type S3Stack, startS3Stack } from './support/s3-stack.ts';
 
@@ -46,15 +47,22 @@ test('S3 storage: the studio PUTs the photo to the bucket, the generation names 
   await page.getByRole('button', { name: 'Try Sample 2D Images' }).click();
   await page.getByRole('button', { name: /^Demo-1:/ }).click();
   await expect(page.getByTestId('selected-file-name')).toHaveText('Demo-1.png');
+  // An extra view goes to the bucket the same way.
+  const sample = await (await fetch(`${stack.url}/samples/demo-1.png`)).arrayBuffer();
+  const back = await sharp(Buffer.from(sample)).flop().png().toBuffer();
+  await page
+    .getByTestId('view-input-back')
+    .setInputFiles({ name: 'back.png', mimeType: 'image/png', buffer: back });
+  await expect(page.getByAltText('Back view: back.png')).toBeVisible();
   await page.getByTestId('generate-button').click();
   await expect(page.getByTestId('model-status-label')).toHaveText(/Processing|Queued|Completed/, {
     timeout: 30_000,
   });
 
-  // The photo went to the bucket, under the user's own folder, and only the key reached the api.
-  const put = seen.find((r) => r.method === 'PUT');
-  expect(put, JSON.stringify(seen.map((r) => `${r.method} ${r.url}`))).toBeTruthy();
-  const putUrl = new URL(put!.url);
+  // The photos went to the bucket, under the user's own folder, and only their keys reached the api.
+  const puts = seen.filter((r) => r.method === 'PUT');
+  expect(puts, JSON.stringify(seen.map((r) => `${r.method} ${r.url}`))).toHaveLength(2);
+  const putUrl = new URL(puts[0].url);
   expect(putUrl.origin).toBe(stack.s3Origin);
   expect(putUrl.pathname).toMatch(new RegExp(`^/${S3_BUCKET}/uploads/${userId}/[0-9a-f-]{36}\\.png$`));
   expect(putUrl.searchParams.get('X-Amz-Signature')).toBeTruthy();
@@ -62,7 +70,13 @@ test('S3 storage: the studio PUTs the photo to the bucket, the generation names 
   const create = seen.find((r) => r.method === 'POST' && r.url.endsWith('/api/generations'));
   expect(create?.type).toBe('application/json');
   const [row] = await stack.sql`select id, input_key from public.generations where user_id = ${userId}`;
-  expect(`/${S3_BUCKET}/${row.input_key}`).toBe(putUrl.pathname);
+  const [view] =
+    await stack.sql`select view, input_key from public.generation_views where generation_id = ${row.id}`;
+  expect(puts.map((r) => new URL(r.url).pathname).sort()).toEqual(
+    [`/${S3_BUCKET}/${row.input_key}`, `/${S3_BUCKET}/${view.input_key}`].sort(),
+  );
+  expect(view.view).toBe('back');
+  expect(view.input_key).toMatch(new RegExp(`^uploads/${userId}/`));
 
   await expect(page.getByTestId('model-status-label')).toHaveText('Completed', { timeout: 300_000 });
   await expect(page.getByTestId('studio-credits')).toHaveText('50');
