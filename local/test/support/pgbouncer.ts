@@ -5,6 +5,7 @@
  * client's next transaction land on another one on purpose.
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer, Socket } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -39,6 +40,11 @@ const accepts = (port: number) =>
 
 /** 1.21 added protocol-level prepared statements (max_prepared_statements); older ones have none. */
 function version(): [number, number] {
+  if (!existsSync(BINARY)) {
+    throw new Error(
+      `pgbouncer: ${BINARY} is missing; install Debian's pgbouncer (.ci/run does) or set PGBOUNCER`,
+    );
+  }
   const out = execFileSync(BINARY, ['--version'], { encoding: 'utf8' });
   const m = /PgBouncer (\d+)\.(\d+)/i.exec(out);
   if (!m) throw new Error(`pgbouncer: cannot read the version from '${out.trim()}'`);
