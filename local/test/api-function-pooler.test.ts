@@ -34,6 +34,7 @@ test('api function through a transaction pooler (PgBouncer)', async () => {
             ...env,
             TEST_DATABASE_URL: pooler.url,
             TEST_DB_POOL_MODE: 'transaction',
+            TEST_POOLER: 'pgbouncer',
             TEST_S3_ENDPOINT: s3.config.endpoint,
             NO_COLOR: '1',
           },

@@ -2,14 +2,14 @@
 // local/test/api-function-pooler.test.ts) each transaction may get another server connection. A named
 // prepared statement made in one is then unknown in the next: the database layer in 'session' mode (prepared
 // statements on) fails there, and in the mode the configuration picks for a pooler it works. Skipped unless
-// TEST_DATABASE_URL is such a pooler (TEST_DB_POOL_MODE=transaction).
+// TEST_DATABASE_URL is such a pooler (TEST_POOLER=pgbouncer).
 import assert from 'node:assert/strict';
 import postgres from 'postgres';
 import { loadConfig } from '../core/config.ts';
 import { createDb, type Db } from '../core/db.ts';
 
 const url = Deno.env.get('TEST_DATABASE_URL') ?? '';
-const pooled = Deno.env.get('TEST_DB_POOL_MODE') === 'transaction';
+const pooled = Deno.env.get('TEST_POOLER') === 'pgbouncer';
 const test = (name: string, fn: () => Promise<void>) =>
   Deno.test({ name, fn, ignore: !pooled, sanitizeOps: false, sanitizeResources: false });
 
