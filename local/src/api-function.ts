@@ -53,6 +53,9 @@ export async function startApiFunction(options: ApiFunctionOptions): Promise<Api
           HOST: '127.0.0.1',
           SUPABASE_DB_URL: options.databaseUrl,
           DATABASE_URL: options.databaseUrl,
+          // The embedded PGlite server serves every client from one session, as a transaction pooler
+          // would: no prepared statements (they would collide between clients).
+          DATABASE_POOL_MODE: 'transaction',
           SUPABASE_URL: options.supabaseUrl,
           SUPABASE_ANON_KEY: options.anonKey,
           SUPABASE_SERVICE_ROLE_KEY: options.serviceRoleKey,

@@ -31,8 +31,34 @@ export interface LocalConfig {
   /** Sign-ins and sign-ups per IP per 5 minutes (Supabase's default 30; browser tests raise it). */
   authSignInLimit: number;
   nodeEnv: string;
+  /**
+   * STORAGE=s3: uploads and results in an S3 bucket instead of DATA_DIR/storage. `env` (STORAGE and the
+   * S3_* settings) goes to the api function and the worker; `origin` is where browsers PUT photos and fetch
+   * downloads (allowed by the page's connect-src). The bucket must exist and allow the site's origin (CORS).
+   */
+  s3: { env: Record<string, string>; origin: string } | null;
   /** A hosted Supabase project (SUPABASE_URL + SUPABASE_SERVICE_ROLE_KEY), for tools such as admin:create. */
   supabase: { url: string; serviceRoleKey: string } | null;
+}
+
+const S3_SETTINGS = [
+  'S3_BUCKET',
+  'S3_REGION',
+  'S3_ENDPOINT',
+  'S3_ACCESS_KEY_ID',
+  'S3_SECRET_ACCESS_KEY',
+  'S3_FORCE_PATH_STYLE',
+] as const;
+
+function s3Storage(env: NodeJS.ProcessEnv): LocalConfig['s3'] {
+  if (env.STORAGE !== 's3') return null;
+  const settings: Record<string, string> = { STORAGE: 's3' };
+  for (const name of S3_SETTINGS) if (env[name]) settings[name] = env[name];
+  // The same defaults as @lift3d/storage's reader.
+  const bucket = env.S3_BUCKET || 'lift3d';
+  const base = new URL(env.S3_ENDPOINT || `https://s3.${env.S3_REGION || 'us-east-1'}.amazonaws.com`);
+  const origin = env.S3_FORCE_PATH_STYLE === '0' ? `${base.protocol}//${bucket}.${base.host}` : base.origin;
+  return { env: settings, origin };
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): LocalConfig {
@@ -73,6 +99,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): LocalConfig {
     startWorker: env.START_WORKER !== '0',
     authSignInLimit: Number(env.AUTH_SIGN_IN_LIMIT ?? 30),
     nodeEnv: env.NODE_ENV ?? 'development',
+    s3: s3Storage(env),
     supabase:
       env.SUPABASE_URL && env.SUPABASE_SERVICE_ROLE_KEY
         ? { url: env.SUPABASE_URL.replace(/\/+$/, ''), serviceRoleKey: env.SUPABASE_SERVICE_ROLE_KEY }

@@ -91,6 +91,7 @@ export async function startStack(localConfig: LocalConfig, options: StackOptions
       // Uploads and results on local disk, shared with the worker (worker-process.ts sets the same).
       extraEnv: {
         STORAGE_DIR: join(config.dataDir, 'storage'),
+        ...(config.s3?.env ?? {}),
         URL_SIGNING_SECRET: config.urlSigningSecret,
         // og:image links of share pages point at the gateway's /api, where browsers and crawlers reach it.
         PUBLIC_API_URL: `${config.siteUrl.replace(/\/+$/, '')}/api`,
@@ -129,6 +130,8 @@ export async function startStack(localConfig: LocalConfig, options: StackOptions
           new URL(config.siteUrl).origin,
           `http://localhost:${config.port}`,
           `http://127.0.0.1:${config.port}`,
+          // S3 storage: the studio PUTs photos to the bucket and follows downloads' redirects to it.
+          ...(config.s3 ? [config.s3.origin] : []),
         ]),
       ],
       publicConfig: {

@@ -28,6 +28,7 @@ export async function startWorkerProcess(options: {
         DATABASE_URL: options.databaseUrl,
         DATA_DIR: options.config.dataDir,
         STORAGE_DIR: join(options.config.dataDir, 'storage'),
+        ...(options.config.s3?.env ?? {}),
         WORKER_EMBEDDED_DB: options.config.databaseUrl ? '0' : '1',
         // As the api function: the local stack may deliver webhooks to a receiver on this machine.
         WEBHOOK_ALLOW_PRIVATE_TARGETS: process.env.WEBHOOK_ALLOW_PRIVATE_TARGETS ?? '1',

@@ -10,7 +10,11 @@ import { createTestDatabase, ENGINES } from './support/databases.ts';
 const deno = join(repoRoot, 'node_modules/.bin/deno');
 const functionDir = join(repoRoot, 'supabase/functions/api');
 
-describe.each(ENGINES)('api function on %s', (engine) => {
+// PostgreSQL once more with prepared statements on: what the function does over a direct or session
+// connection (DATABASE_POOL_MODE=session, or any URL not on port 6543).
+const RUNS = [...ENGINES.map((engine) => [engine, 'transaction'] as const), ['postgres', 'session'] as const];
+
+describe.each(RUNS)('api function on %s (%s pool mode)', (engine, poolMode) => {
   test('deno test passes', async () => {
     const db = await createTestDatabase(engine);
     // A real S3 API server for the S3 download tests (tests/downloads-s3.test.ts).
@@ -21,6 +25,7 @@ describe.each(ENGINES)('api function on %s', (engine) => {
         ['test', '--allow-net', '--allow-env', '--allow-read', '--allow-write', 'tests/'],
         {
           TEST_DATABASE_URL: db.url,
+          TEST_DB_POOL_MODE: poolMode,
           TEST_S3_ENDPOINT: s3.config.endpoint,
         },
       );

@@ -12,6 +12,8 @@ const projects: Record<string, { auth: object; secrets: { name: string }[]; buck
       smtp_host: 'smtp.example',
       mailer_secure_email_change_enabled: true,
       password_hibp_enabled: true,
+      password_min_length: 8,
+      security_update_password_require_current_password: true,
       hook_custom_access_token_enabled: true,
       external_google_enabled: true,
       external_google_client_id: 'google-client',
@@ -33,7 +35,11 @@ const projects: Record<string, { auth: object; secrets: { name: string }[]; buck
     buckets: [{ name: 'lift3d', public: false }],
   },
   half: {
-    auth: { site_url: 'http://localhost:3000', mailer_secure_email_change_enabled: false },
+    auth: {
+      site_url: 'http://localhost:3000',
+      mailer_secure_email_change_enabled: false,
+      password_min_length: 4,
+    },
     secrets: [{ name: 'SITE_URL' }],
     buckets: [{ name: 'lift3d', public: true }],
   },
@@ -75,6 +81,8 @@ describe('deploy:check (hosted project)', () => {
     expect(missing).toContain('secure e-mail change (both addresses confirm)');
     expect(missing).toContain('custom SMTP for auth mail: not reported by the API');
     expect(missing).toContain('function secret PAYPAL_WEBHOOK_ID');
+    expect(missing).toContain('minimum password length of at least 6');
+    expect(missing).toContain('password changes need the current password: not reported by the API');
     expect(missing).toContain('storage bucket lift3d is private');
     expect(missing).not.toContain('function secret SITE_URL');
   });

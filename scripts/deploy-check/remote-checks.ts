@@ -2,6 +2,13 @@
  * The deploy checklist's checks against a hosted project, through the Supabase Management API
  * (SUPABASE_ACCESS_TOKEN and the project ref): auth settings, function secrets, storage buckets.
  * Settings the API does not report are listed as "not reported" rather than guessed.
+ *
+ * notes: the paths and field names were checked against Supabase's Management API reference
+ * ("Gets project's auth config", GET /v1/projects/{ref}/config/auth) and the response schemas the
+ * Supabase CLI 3.1.0 carries (auth config: site_url, smtp_host, mailer_secure_email_change_enabled,
+ * password_hibp_enabled, password_min_length, security_update_password_require_current_password,
+ * hook_custom_access_token_enabled, external_google_enabled,
+ * external_google_client_id; SecretResponse: name; V1StorageBucketResponse: id, name, public).
  */
 import type { Finding } from './local-checks.ts';
 
@@ -75,6 +82,20 @@ export async function remoteChecks(options: RemoteOptions): Promise<Finding[]> {
     'leaked-password protection',
     (v) => v === true,
     'Authentication → Passwords: enable leaked password protection (Pro plan)',
+  );
+  reported(
+    auth,
+    'password_min_length',
+    'minimum password length of at least 6',
+    (v) => Number(v) >= 6,
+    'Authentication → Passwords: set the minimum length to 6 or more',
+  );
+  reported(
+    auth,
+    'security_update_password_require_current_password',
+    'password changes need the current password',
+    (v) => v === true,
+    'Authentication → Passwords: require the current password when updating',
   );
   reported(
     auth,

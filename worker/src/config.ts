@@ -15,6 +15,12 @@ export interface WorkerConfig {
   embeddedDatabase: boolean;
   pollIntervalMs: number;
   storage: StorageConfig;
+  /**
+   * Largest input photo read (MAX_UPLOAD_BYTES, as the api; 25 MB). The api checks every upload, but a
+   * direct upload's presigned URL still works for minutes after that check: a file replaced by a larger
+   * one is refused by its size before it is read into memory.
+   */
+  maxInputBytes: number;
   /** A conversion whose worker has not heartbeaten for this long is handed to another worker. */
   leaseSeconds: number;
   /** Turntable render threads per conversion; one core is left to the api and database by default. */
@@ -57,10 +63,32 @@ export function loadWebhookConfig(env: NodeJS.ProcessEnv): WebhookConfig {
   };
 }
 
+/**
+ * The worker needs a session of its own: graphile-worker LISTENs for new jobs and our queries use prepared
+ * statements, neither of which survives a pooler in transaction mode (Supabase's on port 6543). Refused
+ * at start-up with what to use instead, rather than failing later one job at a time.
+ */
+export function checkSessionConnection(databaseUrl: string, poolMode: string | undefined): void {
+  let port = '';
+  try {
+    port = new URL(databaseUrl).port;
+  } catch {
+    // A libpq keyword string: no port to read; DATABASE_POOL_MODE still counts.
+  }
+  if (poolMode === 'transaction' || (port === '6543' && poolMode !== 'session')) {
+    throw new Error(
+      'worker: DATABASE_URL names a transaction pooler (port 6543 or DATABASE_POOL_MODE=transaction), but the ' +
+        'worker needs a session connection (graphile-worker LISTENs for jobs): use the direct connection or ' +
+        'the session pooler (port 5432)',
+    );
+  }
+}
+
 export function loadWorkerConfig(env: NodeJS.ProcessEnv = process.env): WorkerConfig {
   const databaseUrl = env.DATABASE_URL ?? env.SUPABASE_DB_URL;
   if (!databaseUrl)
     throw new Error('worker: set DATABASE_URL to the project database (Supabase: the session pooler URL)');
+  checkSessionConnection(databaseUrl, env.DATABASE_POOL_MODE);
   const dataDir = resolve(env.DATA_DIR ?? './data');
   const embedded = env.WORKER_EMBEDDED_DB === '1';
   const leaseSeconds = Math.max(3, Number(env.WORKER_LEASE_SECONDS ?? 30));
@@ -71,6 +99,7 @@ export function loadWorkerConfig(env: NodeJS.ProcessEnv = process.env): WorkerCo
     pollIntervalMs: Number(env.WORKER_POLL_MS ?? (embedded ? 500 : 2000)),
     // The api function reads the same settings through the same reader.
     storage: readStorageConfig(env, { dataDir })!,
+    maxInputBytes: Number(env.MAX_UPLOAD_BYTES ?? 25 * 1024 * 1024) || 25 * 1024 * 1024,
     leaseSeconds,
     renderThreads: Math.max(1, Number(env.WORKER_RENDER_THREADS ?? availableParallelism() - 1)),
     nice: Math.min(19, Math.max(0, Number(env.WORKER_NICE ?? 10))),

@@ -137,6 +137,62 @@ test('a conversion produces every format, a poster and a thumbnail, with progres
   );
 }, 180_000);
 
+test('a photo the browser PUT straight to the bucket (presigned URL, direct upload) converts', async () => {
+  const user = await createUserWithCredits(db.sql, 100);
+  // What POST /api/uploads hands out: a presigned PUT for a key in the user's own folder. No S3 keys are
+  // sent with the PUT, as from a browser.
+  const key = `uploads/${user}/${crypto.randomUUID()}.png`;
+  const url = await createS3Storage(s3.config).presignPut(key, { expiresInSeconds: 300 });
+  const put = await fetch(url, {
+    method: 'PUT',
+    body: Buffer.from(await drawTestImage()),
+    headers: { 'content-type': 'image/png' },
+  });
+  expect(put.status).toBe(200);
+  const id = await createGenerationAs(db.sql, user, key);
+  ensureWorker();
+  const done = await waitFor(
+    'the direct-upload generation to finish',
+    async () => {
+      const g = await generation(id);
+      return g.status === 'completed' || g.status === 'failed' ? g : null;
+    },
+    150_000,
+    allLogs(),
+  );
+  expect(done.status, done.error ?? '').toBe('completed');
+  expect(done.input_key).toBe(key);
+  const glb = await storage.getBytes(done.outputs.glb.key);
+  expect(new TextDecoder().decode(glb!.subarray(0, 4))).toBe('glTF');
+  await jobGone(id);
+
+  // The URL still works for minutes after the api checked the photo: one replaced by a file over the
+  // upload limit (25 MB) is refused by its size, never read into memory, and refunded.
+  const swapped = `uploads/${user}/${crypto.randomUUID()}.png`;
+  const swapUrl = await createS3Storage(s3.config).presignPut(swapped, { expiresInSeconds: 300 });
+  const big = Buffer.alloc(25 * 1024 * 1024 + 1);
+  Buffer.from(await drawTestImage()).copy(big);
+  expect((await fetch(swapUrl, { method: 'PUT', body: big })).status).toBe(200);
+  const refused = await createGenerationAs(db.sql, user, swapped);
+  const failed = await waitFor(
+    'the replaced upload to be refused',
+    async () => {
+      const g = await generation(refused);
+      return g.status === 'failed' || g.status === 'completed' ? g : null;
+    },
+    60_000,
+    allLogs(),
+  );
+  expect(failed.status).toBe('failed');
+  expect(failed.error).toMatch(/larger than the upload limit.*refunded/);
+  expect((await ledger(db.sql, user)).map((l) => l.reason)).toEqual([
+    'purchase',
+    'generation',
+    'generation',
+    'refund',
+  ]);
+}, 180_000);
+
 test('SIGKILL mid-job: the other worker finishes it after the lease — one charge, one result', async () => {
   for (const w of workers) w.child.kill('SIGTERM');
   await Promise.all(workers.map((w) => w.exited));

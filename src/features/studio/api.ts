@@ -7,7 +7,7 @@ import type {
   Topology,
   ViewName,
 } from '@lift3d/contract';
-import { api } from '../../lib/api';
+import { ApiError, api } from '../../lib/api';
 import { getConfig } from '../../lib/config';
 
 /**
@@ -31,7 +31,86 @@ export interface CreateGenerationInput {
   views?: Array<[ViewName, File]>;
 }
 
+/** Types POST /api/uploads takes (the server recognises the bytes again after the upload). */
+const DIRECT_TYPES = new Set([
+  'image/png',
+  'image/jpeg',
+  'image/webp',
+  'image/gif',
+  'image/tiff',
+  'image/svg+xml',
+]);
+
+interface UploadGrant {
+  key: string;
+  url: string;
+  method: string;
+  headers: Record<string, string>;
+}
+
+let directUploads: Promise<boolean> | null = null;
+/** Whether the server stores on S3 and hands out upload URLs (GET /api/config), asked once per page. */
+function canUploadDirectly(): Promise<boolean> {
+  directUploads ??= api.getSettings().then(
+    (s) => s.directUploads === true,
+    () => false,
+  );
+  return directUploads;
+}
+
+/**
+ * One photo straight to the bucket: a presigned PUT URL for a key in the user's own folder from
+ * POST /api/uploads, then the PUT itself, so the file never passes through the function.
+ */
+async function uploadDirectly(blob: Blob, free: boolean): Promise<string> {
+  const { upload } = await api.post<{ upload: UploadGrant }>('/uploads', {
+    type: blob.type,
+    size: blob.size,
+    purpose: free ? 'free' : 'paid',
+  });
+  let res: Response;
+  try {
+    res = await fetch(upload.url, { method: upload.method, headers: upload.headers, body: blob });
+  } catch (cause) {
+    throw new ApiError('The upload failed: network error. Please try again.', 0, cause);
+  }
+  if (!res.ok)
+    throw new ApiError(`The upload failed (HTTP ${res.status}). Please try again.`, res.status, null);
+  return upload.key;
+}
+
+/** The direct path: every photo uploaded first, then the generation names them (JSON). */
+async function createFromDirectUploads(input: CreateGenerationInput): Promise<Response> {
+  const free = input.free === true;
+  const imageKeys = await Promise.all(input.images.map((image) => uploadDirectly(image.blob, free)));
+  const body: Record<string, unknown> = {
+    format: input.format,
+    topology: input.topology,
+    kind: input.kind,
+    image_key: imageKeys.length === 1 ? imageKeys[0] : imageKeys,
+    image_name: input.images.map((image) => image.fileName),
+  };
+  for (const [name, file] of input.views ?? []) body[`view_${name}_key`] = await uploadDirectly(file, free);
+  return api.raw(input.free ? '/generations/free' : '/generations', {
+    method: 'POST',
+    body: JSON.stringify(body),
+    headers: {
+      Accept: 'application/json',
+      'Content-Type': 'application/json',
+      'Idempotency-Key': input.idempotencyKey,
+    },
+  });
+}
+
 export async function createGenerations(input: CreateGenerationInput): Promise<Generation[]> {
+  const files = [...input.images.map((i) => i.blob), ...(input.views ?? []).map(([, f]) => f)];
+  // S3 storage: photos go straight to the bucket. Disk storage, or a file type the browser does not name
+  // (the server then says what is wrong with it): the multipart body.
+  if (files.every((f) => DIRECT_TYPES.has(f.type)) && (await canUploadDirectly())) {
+    const res = await createFromDirectUploads(input);
+    const data = (await res.json()) as { generation?: Generation; generations?: Generation[] };
+    return data.generations ?? (data.generation ? [data.generation] : []);
+  }
   const form = new FormData();
   for (const image of input.images) form.append('image', image.blob, image.fileName);
   form.set('format', input.format);

@@ -19,6 +19,7 @@ import type { AppDeps, AppEnv } from './core/deps.ts';
 import { handleError } from './core/handle-error.ts';
 import { requestLimits } from './core/request-limits.ts';
 import { formRoutes } from './forms/routes.ts';
+import { directUploadRoutes } from './generations/direct-uploads.ts';
 import { generationFileRoutes } from './generations/files.routes.ts';
 import { freeGenerationRoutes } from './generations/free.routes.ts';
 import { generationPhotoRoutes } from './generations/photos.routes.ts';
@@ -61,6 +62,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api-keys', apiKeyRoutes(deps));
   app.route('/users', userRoutes(deps));
   app.route('/users', creditRoutes(deps));
+  app.route('/uploads', directUploadRoutes(deps));
   app.route('/generations/free', freeGenerationRoutes(deps));
   app.route('/generations', generationRoutes(deps));
   app.route('/generations', generationFileRoutes(deps));

@@ -37,6 +37,8 @@ export interface ConvertDeps {
   hostedRun: Partial<HostedRunOptions>;
   /** Wall-clock limit of one attempt (WORKER_JOB_TIMEOUT_SECONDS). */
   jobTimeoutMs: number;
+  /** Largest input photo read (MAX_UPLOAD_BYTES); absent: 25 MB. */
+  maxInputBytes?: number;
   log: (line: string) => void;
   /**
    * Aborted when the worker stops and its grace period is over: the engine thread is terminated and the
@@ -51,6 +53,9 @@ export const CONVERT_DEFAULTS = {
   internalError: 'The conversion failed on our side. Your credits have been refunded. Please try again.',
   missingInput:
     'The uploaded image is no longer available. Your credits have been refunded. Please upload it again.',
+  inputTooLarge:
+    'The uploaded image is larger than the upload limit. Your credits have been refunded. Please choose a smaller image.',
+  maxInputBytes: 25 * 1024 * 1024,
   providerFailed:
     'The 3D generation service could not make this model. Your credits have been refunded. Please try again.',
   /** Share of the progress bar the hosted service's own progress fills. */
@@ -71,6 +76,19 @@ class LeaseLost extends Error {
   }
 }
 
+/** An input photo, or why it cannot be used: gone, or over the size limit (then never read into memory). */
+async function readInput(storage: Storage, key: string, maxBytes: number): Promise<Uint8Array | string> {
+  const object = await storage.get(key);
+  if (!object) return CONVERT_DEFAULTS.missingInput;
+  if (object.size > maxBytes) {
+    await object.body.cancel();
+    return CONVERT_DEFAULTS.inputTooLarge;
+  }
+  const bytes = new Uint8Array(await new Response(object.body).arrayBuffer());
+  // A server that sent no length is held to the limit by what arrived.
+  return bytes.byteLength > maxBytes ? CONVERT_DEFAULTS.inputTooLarge : bytes;
+}
+
 export function convertTask(deps: ConvertDeps): Task {
   const { sql, storage, engine, log } = deps;
   return async (payload, helpers) => {
@@ -86,12 +104,13 @@ export function convertTask(deps: ConvertDeps): Task {
       log(`convert: generation ${id} failed: ${message}`);
     };
 
-    const input = await storage.getBytes(gen.input_key);
-    if (!input) return fail(CONVERT_DEFAULTS.missingInput);
+    const maxBytes = deps.maxInputBytes ?? CONVERT_DEFAULTS.maxInputBytes;
+    const input = await readInput(storage, gen.input_key, maxBytes);
+    if (typeof input === 'string') return fail(input);
     const views: Record<string, Uint8Array> = {};
     for (const v of await sql`select view, input_key from public.generation_views where generation_id = ${id}`) {
-      const bytes = await storage.getBytes(v.input_key);
-      if (!bytes) return fail(CONVERT_DEFAULTS.missingInput);
+      const bytes = await readInput(storage, v.input_key, maxBytes);
+      if (typeof bytes === 'string') return fail(bytes);
       views[v.view] = bytes;
     }
 

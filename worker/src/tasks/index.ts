@@ -33,6 +33,7 @@ export function buildTaskList(deps: TaskDeps): Record<JobName, Task> {
       renderThreads: deps.config.renderThreads,
       hostedRun: deps.config.backends.run,
       jobTimeoutMs: deps.config.jobTimeoutSeconds * 1000,
+      maxInputBytes: deps.config.maxInputBytes,
     }),
     send_mail: sendMailTask(deps),
     mail_sweep: mailSweepTask(deps),

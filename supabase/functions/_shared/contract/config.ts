@@ -13,6 +13,8 @@ export const PublicSettings = z.object({
   maxBatch: z.number(),
   /** Bytes of one uploaded image. */
   maxUploadBytes: z.number(),
+  /** S3 storage: the SPA uploads photos itself through POST /api/uploads' presigned URLs. */
+  directUploads: z.optional(z.boolean()),
 });
 export type PublicSettings = z.infer<typeof PublicSettings>;
 

@@ -20,6 +20,7 @@ export type S3Storage = Storage & {
   readonly kind: 's3';
   ensureBucket(): Promise<void>;
   presignGet(key: string, options: PresignOptions): Promise<string>;
+  presignPut(key: string, options: PresignOptions): Promise<string>;
 };
 
 export function createS3Storage(config: S3Config, fetchImpl: typeof fetch = fetch): S3Storage {
@@ -103,22 +104,34 @@ export function createS3Storage(config: S3Config, fetchImpl: typeof fetch = fetc
       if (!response.ok && response.status !== 404) throw await failure(response, `delete ${key}`);
       await response.body?.cancel();
     },
-    async presignGet(key, options) {
-      const seconds = Math.round(options.expiresInSeconds);
-      if (!(seconds >= 1 && seconds <= MAX_PRESIGN_SECONDS)) {
-        throw new Error(`storage: a presigned URL lasts 1 to ${MAX_PRESIGN_SECONDS} seconds, not ${seconds}`);
-      }
-      const url = urlFor(key);
-      url.searchParams.set('X-Amz-Expires', String(seconds));
-      if (options.contentDisposition) {
-        url.searchParams.set('response-content-disposition', options.contentDisposition);
-      }
-      if (options.contentType) url.searchParams.set('response-content-type', options.contentType);
-      const signed = await client.sign(url.toString(), {
-        method: 'GET',
-        aws: { signQuery: true, datetime: amzDate(options.now ?? new Date()) },
-      });
-      return signed.url;
+    presignGet(key, options) {
+      const extra: Record<string, string> = {};
+      if (options.contentDisposition) extra['response-content-disposition'] = options.contentDisposition;
+      if (options.contentType) extra['response-content-type'] = options.contentType;
+      return presign('GET', key, options, extra);
     },
+    // The browser PUTs the file itself. SigV4 query signing cannot bind Content-Length or Content-Type
+    // (aws4fetch leaves both unsigned), so whoever accepts the object checks its size and bytes afterwards.
+    presignPut: (key, options) => presign('PUT', key, options, {}),
   };
+
+  async function presign(
+    method: 'GET' | 'PUT',
+    key: string,
+    options: PresignOptions,
+    extra: Record<string, string>,
+  ): Promise<string> {
+    const seconds = Math.round(options.expiresInSeconds);
+    if (!(seconds >= 1 && seconds <= MAX_PRESIGN_SECONDS)) {
+      throw new Error(`storage: a presigned URL lasts 1 to ${MAX_PRESIGN_SECONDS} seconds, not ${seconds}`);
+    }
+    const url = urlFor(key);
+    url.searchParams.set('X-Amz-Expires', String(seconds));
+    for (const [name, value] of Object.entries(extra)) url.searchParams.set(name, value);
+    const signed = await client.sign(url.toString(), {
+      method,
+      aws: { signQuery: true, datetime: amzDate(options.now ?? new Date()) },
+    });
+    return signed.url;
+  }
 }

@@ -29,6 +29,8 @@ export interface Storage {
    * disk storage has no such URL, its files are streamed by whoever holds the storage).
    */
   presignGet?(key: string, options: PresignOptions): Promise<string>;
+  /** A URL that stores one object at `key` with a plain PUT, valid for a short time (S3 only). */
+  presignPut?(key: string, options: PresignOptions): Promise<string>;
 }
 
 export interface S3Config {

@@ -6,9 +6,10 @@
 import { PublicSettings } from '@lift3d/contract';
 import { Hono } from 'hono';
 import type { AppDeps, AppEnv } from '../core/deps.ts';
+import { directUploadsAvailable } from '../generations/direct-uploads.ts';
 import { UPLOAD_DEFAULTS } from '../generations/uploads.ts';
 
-export function configRoutes({ db, config }: AppDeps) {
+export function configRoutes({ db, config, storage }: AppDeps) {
   const limits = config.generations ?? UPLOAD_DEFAULTS;
   return new Hono<AppEnv>().get('/', async (c) => {
     const [row] = await db.asService((tx) => tx`select public.public_settings() as settings`);
@@ -16,6 +17,7 @@ export function configRoutes({ db, config }: AppDeps) {
       ...row.settings,
       maxBatch: limits.maxBatch,
       maxUploadBytes: limits.maxImageBytes,
+      directUploads: directUploadsAvailable(storage),
     });
     return c.json(settings);
   });

@@ -22,6 +22,12 @@ export interface ApiConfig {
   /** Local stack only: set when demo payments and other development features may run. */
   environment: 'development' | 'production';
   maxDbConnections: number;
+  /**
+   * How the database URL is pooled: 'transaction' (Supabase's transaction pooler on port 6543, pgbouncer in
+   * transaction mode, the local stack's PGlite server) hands each transaction any server connection, so
+   * no prepared statements; 'session' (a direct connection, the session pooler) keeps them. Absent: transaction.
+   */
+  dbPoolMode?: DbPoolMode;
   /** PayPal Orders v2, when PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET are set. */
   paypal: PayPalConfig | null;
   port: number;
@@ -84,6 +90,8 @@ export interface GenerationsConfig {
    * (DOWNLOAD_URL_TTL_SECONDS, default 300) instead of passing the bytes through the function.
    */
   downloadUrlTtlSeconds?: number;
+  /** S3 storage: how long a presigned upload URL of POST /api/uploads works (UPLOAD_URL_TTL_SECONDS, 300). */
+  uploadUrlTtlSeconds?: number;
 }
 
 export const DOWNLOAD_URL_TTL_DEFAULT = 300;
@@ -119,13 +127,27 @@ export function paymentsMode(config: Pick<ApiConfig, 'paypal' | 'environment'>):
 
 type Env = { get(name: string): string | undefined };
 
-function downloadUrlTtl(value: string | undefined): number {
+export type DbPoolMode = 'transaction' | 'session';
+
+/** DATABASE_POOL_MODE when set; else the URL's port says it: 6543 is Supabase's transaction pooler. */
+export function dbPoolMode(databaseUrl: string, explicit: string | undefined): DbPoolMode {
+  if (explicit === 'transaction' || explicit === 'session') return explicit;
+  if (explicit)
+    throw new Error(`config: DATABASE_POOL_MODE must be transaction or session, not '${explicit}'`);
+  let port = '';
+  try {
+    port = new URL(databaseUrl).port;
+  } catch {
+    // Not a URL (a libpq keyword string): nothing to read the port from.
+  }
+  return port === '6543' ? 'transaction' : 'session';
+}
+
+function presignTtl(name: string, value: string | undefined): number {
   if (value === undefined || value === '') return DOWNLOAD_URL_TTL_DEFAULT;
   // S3 refuses presigned URLs that last longer than a week.
   if (!/^\d+$/.test(value) || Number(value) < 1 || Number(value) > 604800) {
-    throw new Error(
-      `config: DOWNLOAD_URL_TTL_SECONDS must be a whole number of seconds from 1 to 604800, not '${value}'`,
-    );
+    throw new Error(`config: ${name} must be a whole number of seconds from 1 to 604800, not '${value}'`);
   }
   return Number(value);
 }
@@ -140,7 +162,8 @@ function loadGenerations(env: Env, jwtSecret: string | null): GenerationsConfig 
     maxInputPixels: Number(env.get('LIFT3D_MAX_INPUT_PIXELS') ?? 40_000_000),
     urlSecret: env.get('URL_SIGNING_SECRET') ?? jwtSecret ?? env.get('SUPABASE_SERVICE_ROLE_KEY') ?? null,
     urlTtlSeconds: 3600,
-    downloadUrlTtlSeconds: downloadUrlTtl(env.get('DOWNLOAD_URL_TTL_SECONDS')),
+    downloadUrlTtlSeconds: presignTtl('DOWNLOAD_URL_TTL_SECONDS', env.get('DOWNLOAD_URL_TTL_SECONDS')),
+    uploadUrlTtlSeconds: presignTtl('UPLOAD_URL_TTL_SECONDS', env.get('UPLOAD_URL_TTL_SECONDS')),
   };
 }
 
@@ -196,6 +219,7 @@ export function loadConfig(env: Env): ApiConfig {
     environment: env.get('LIFT3D_ENV') === 'development' ? 'development' : 'production',
     // One request holds one connection for its transaction; an Edge Function instance serves few at once.
     maxDbConnections: Math.min(Math.max(Number(env.get('DB_MAX_CONNECTIONS') ?? 2) || 2, 1), 10),
+    dbPoolMode: dbPoolMode(databaseUrl, env.get('DATABASE_POOL_MODE')),
     paypal: loadPayPal(env),
     generations: loadGenerations(env, jwtSecret),
     imageUrl: loadImageUrl(env, env.get('LIFT3D_ENV') === 'development'),

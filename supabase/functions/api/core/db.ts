@@ -3,8 +3,10 @@
  * (`role` and `request.jwt.claims` set locally, exactly as Supabase's data API does), so row-level
  * security decides. Privileged work goes through security-definer SQL functions, never around RLS.
  *
- * notes: `prepare: false` because both Supabase's pooler (transaction mode) and the local PGlite server
- * share sessions between clients; `set_config(..., true)` is transaction-local for the same reason.
+ * notes: behind a pooler in transaction mode (Supabase's on port 6543, pgbouncer, the local PGlite server)
+ * consecutive transactions of one client land on different server sessions, so a statement prepared in
+ * one is unknown in the next: `prepare` is off there (config.dbPoolMode). `set_config(..., true)` is
+ * transaction-local for the same reason.
  */
 import postgres from 'postgres';
 import type { ApiConfig } from './config.ts';
@@ -31,10 +33,10 @@ export interface Db {
   close(): Promise<void>;
 }
 
-export function createDb(config: Pick<ApiConfig, 'databaseUrl' | 'maxDbConnections'>): Db {
+export function createDb(config: Pick<ApiConfig, 'databaseUrl' | 'maxDbConnections' | 'dbPoolMode'>): Db {
   const sql = postgres(config.databaseUrl, {
     max: config.maxDbConnections,
-    prepare: false,
+    prepare: (config.dbPoolMode ?? 'transaction') === 'session',
     onnotice: () => {},
     idle_timeout: 30,
     connection: { application_name: 'lift3d-api' },

@@ -11,13 +11,14 @@ import { requireUser } from '../core/auth.ts';
 import { hashClientIp } from '../core/client-ip.ts';
 import type { Caller, Tx } from '../core/db.ts';
 import type { AppDeps, AppEnv } from '../core/deps.ts';
+import { badRequest } from '../core/errors.ts';
 import { freeIdempotencyKey, readIdempotencyKey, requestFingerprint } from '../core/idempotency.ts';
+import { claimDirectUploads, readGenerationRequest, readReferencedImages } from './direct-uploads.ts';
 import { inputStem } from './download-name.ts';
 import { GENERATION_COLUMNS, type GenerationRow, generationJson } from './rows.ts';
 import {
   readFormat,
   readImages,
-  readUploadForm,
   storageUnavailable,
   storeUploads,
   UPLOAD_DEFAULTS,
@@ -47,15 +48,25 @@ export function freeGenerationRoutes(deps: AppDeps) {
     .post('/', uploadBodyLimit(limits), async (c) => {
       const caller = requireUser(c.get('caller'));
       if (!storage) throw storageUnavailable();
-      const upload = await readUploadForm(c);
+      // multipart with the file, or JSON naming a direct upload (image_key).
+      const upload = await readGenerationRequest(c);
+      const direct = upload.body !== null;
       const format = readFormat(upload);
       const idempotencyKey = readIdempotencyKey(c);
-      const [image] = await readImages(upload, limits, 1);
+      const [image] = upload.body
+        ? (await readReferencedImages(storage, caller, upload.body, limits, 1)).uploads
+        : await readImages(upload, limits, 1);
+      if (
+        upload.body &&
+        (upload.body.view_right_key || upload.body.view_back_key || upload.body.view_left_key)
+      ) {
+        throw badRequest('Free conversions take one photo: extra views are for paid conversions.');
+      }
       const ipHash = await hashClientIp(c, ipKey, config.clientIp);
 
       // What the key promises to repeat: a replay with another format or image is a 422.
       const fingerprint = await requestFingerprint(['free', format], image.bytes);
-      await storeUploads(storage, [image]);
+      if (!direct) await storeUploads(storage, [image]);
       let row: GenerationRow;
       try {
         [row] = await asApiForCaller(caller, async (tx) => {
@@ -72,6 +83,7 @@ export function freeGenerationRoutes(deps: AppDeps) {
             ],
           );
           // Downloads are named after the image (a replay keeps the first name).
+          if (direct) await claimDirectUploads(tx, created, [image], []);
           const stem = inputStem(image.name);
           if (stem && created[0]) {
             await tx`select public.name_generation_input(${created[0].id as string}, ${stem})`;
@@ -79,11 +91,12 @@ export function freeGenerationRoutes(deps: AppDeps) {
           return created;
         });
       } catch (error) {
-        await storage.delete(image.key);
+        // Direct uploads stay the caller's (a retry may name them again); our own copy goes.
+        if (!direct) await storage.delete(image.key);
         throw error;
       }
       // A repeated Idempotency-Key returned the earlier generation: this request's upload is not needed.
-      if (row.input_key !== image.key) await storage.delete(image.key);
+      if (!direct && row.input_key !== image.key) await storage.delete(image.key);
       return c.json({ generation: await generationJson(row, config.generations) }, 202);
     })
     .get('/quota', async (c) => {

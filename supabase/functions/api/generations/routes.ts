@@ -10,16 +10,18 @@ import type { AppDeps, AppEnv } from '../core/deps.ts';
 import { badRequest, notFound } from '../core/errors.ts';
 import { readIdempotencyKey, requestFingerprint, storedIdempotencyKey } from '../core/idempotency.ts';
 import { queryInt } from '../core/request-limits.ts';
+import { claimDirectUploads, readGenerationRequest, readReferencedImages } from './direct-uploads.ts';
 import { inputStem } from './download-name.ts';
 import { viewsOf, withPhotos } from './photos.ts';
 import { GENERATION_COLUMNS, type GenerationRow, generationJson } from './rows.ts';
 import {
   readFormat,
   readImages,
-  readUploadForm,
   storageUnavailable,
   storeUploads,
   UPLOAD_DEFAULTS,
+  type UploadForm,
+  type UploadLimits,
   uploadBodyLimit,
 } from './uploads.ts';
 import { readViews } from './views.ts';
@@ -33,6 +35,12 @@ export function checkId(id: string): string {
   return id;
 }
 
+/** The multipart path: the images and the extra views sent as files. */
+async function readFiles(upload: UploadForm, limits: UploadLimits) {
+  const uploads = await readImages(upload, limits, limits.maxBatch);
+  return { uploads, views: await readViews(upload, limits, uploads.length) };
+}
+
 export function generationRoutes(deps: AppDeps) {
   const { db, config } = deps;
   const { storage } = deps;
@@ -42,15 +50,18 @@ export function generationRoutes(deps: AppDeps) {
     .post('/', uploadBodyLimit(limits), async (c) => {
       const caller = requireUser(c.get('caller'));
       if (!storage) throw storageUnavailable();
-      const upload = await readUploadForm(c);
+      // multipart with the files, or JSON naming direct uploads (image_key, view_<side>_key).
+      const upload = await readGenerationRequest(c);
+      const direct = upload.body !== null;
       const format = readFormat(upload);
       const topology = upload.field('topology', 'low')!;
       if (topology !== 'low' && topology !== 'high') throw badRequest('topology must be low or high.');
       const kind = upload.field('kind', 'model')!;
       if (kind !== 'model' && kind !== 'video') throw badRequest('kind must be model or video.');
       const idempotencyKey = readIdempotencyKey(c);
-      const uploads = await readImages(upload, limits, limits.maxBatch);
-      const views = await readViews(upload, limits, uploads.length);
+      const { uploads, views } = upload.body
+        ? await readReferencedImages(storage, caller, upload.body, limits, limits.maxBatch)
+        : await readFiles(upload, limits);
 
       const keys = uploads.map((_, i) => storedIdempotencyKey(idempotencyKey, uploads.length, i));
       // What the key promises to repeat: a replay with other parameters or images is a 422, not the old job.
@@ -61,7 +72,7 @@ export function generationRoutes(deps: AppDeps) {
           requestFingerprint([kind, format, topology, uploads.length, ...viewPrints], u.bytes),
         ),
       );
-      await storeUploads(storage, [...uploads, ...views]);
+      if (!direct) await storeUploads(storage, [...uploads, ...views]);
       let rows: GenerationRow[];
       try {
         rows = await db.asCaller(caller, async (tx) => {
@@ -87,7 +98,10 @@ export function generationRoutes(deps: AppDeps) {
             if (stem && created[i]) await tx`select public.name_generation_input(${created[i].id}, ${stem})`;
           }
           // A replayed request got its earlier generation back, with the views it was created with.
-          if (views.length && created[0].input_key === uploads[0].key) {
+          const fresh = direct
+            ? await claimDirectUploads(tx, created, uploads, views)
+            : created.map((g, i) => g.input_key === uploads[i].key);
+          if (views.length && fresh[0]) {
             for (const v of views) {
               await tx`select public.add_generation_view(${created[0].id}, ${v.view}, ${v.key}, ${v.type}, ${v.bytes.byteLength})`;
             }
@@ -95,11 +109,12 @@ export function generationRoutes(deps: AppDeps) {
           return created;
         });
       } catch (error) {
-        await Promise.all([...uploads, ...views].map((u) => storage.delete(u.key)));
+        // Direct uploads stay the caller's (a retry may name them again); our own copies go.
+        if (!direct) await Promise.all([...uploads, ...views].map((u) => storage.delete(u.key)));
         throw error;
       }
       // A repeated Idempotency-Key returned the earlier generation: this request's upload is not needed.
-      const duplicates = uploads.filter((u, i) => rows[i].input_key !== u.key);
+      const duplicates = direct ? [] : uploads.filter((u, i) => rows[i].input_key !== u.key);
       if (duplicates.length) duplicates.push(...views);
       await Promise.all(duplicates.map((u) => storage.delete(u.key)));
 

@@ -22,7 +22,7 @@ export const UPLOAD_DEFAULTS: UploadLimits = {
   maxBatch: 10,
 };
 
-const EXTENSIONS: Record<string, string> = {
+export const EXTENSIONS: Record<string, string> = {
   'image/png': 'png',
   'image/jpeg': 'jpg',
   'image/webp': 'webp',
@@ -30,7 +30,7 @@ const EXTENSIONS: Record<string, string> = {
   'image/tiff': 'tiff',
   'image/svg+xml': 'svg',
 };
-const mb = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
+export const mb = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
 
 export interface Upload {
   name: string;

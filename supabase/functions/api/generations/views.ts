@@ -6,18 +6,11 @@
  */
 import { VIEW_NAMES, type ViewName } from '@lift3d/contract';
 import { ApiError, badRequest } from '../core/errors.ts';
+import { checkImage } from './check-image.ts';
 import { sniffImage } from './sniff-image.ts';
-import type { Upload, UploadForm, UploadLimits } from './uploads.ts';
+import { EXTENSIONS, type Upload, type UploadForm, type UploadLimits } from './uploads.ts';
 
 const LABEL: Record<ViewName, string> = { right: 'right-side', back: 'back', left: 'left-side' };
-const EXTENSIONS: Record<string, string> = {
-  'image/png': 'png',
-  'image/jpeg': 'jpg',
-  'image/webp': 'webp',
-  'image/gif': 'gif',
-  'image/tiff': 'tiff',
-  'image/svg+xml': 'svg',
-};
 
 export interface ViewUpload extends Upload {
   view: ViewName;
@@ -51,6 +44,8 @@ export async function readViews(
         `${label} is not an image we can convert. Please use a PNG, JPG, WebP, GIF, TIFF or SVG file.`,
       );
     }
+    // The same deep checks as the main photo: pixel bombs by their header, costly or unsafe SVG.
+    checkImage(label, bytes, type, limits.maxInputPixels);
     views.push({
       view,
       name: file.name || view,

@@ -24,6 +24,28 @@ test('config: DATABASE_URL (the pooler) wins over SUPABASE_DB_URL; the pool stay
   assert.throws(() => loadConfig(env({})), /DATABASE_URL/);
 });
 
+test('config: the transaction pooler (port 6543, or DATABASE_POOL_MODE) means no prepared statements', async () => {
+  const mode = (values: Record<string, string>) => loadConfig(env({ JWT_SECRET: 'x', ...values })).dbPoolMode;
+  assert.equal(
+    mode({ DATABASE_URL: 'postgres://u:p@aws-0-eu-west-1.pooler.supabase.com:6543/postgres' }),
+    'transaction',
+  );
+  assert.equal(
+    mode({ DATABASE_URL: 'postgres://u:p@aws-0-eu-west-1.pooler.supabase.com:5432/postgres' }),
+    'session',
+  );
+  assert.equal(mode({ DATABASE_URL: 'postgres://u:p@db.abcd.supabase.co/postgres' }), 'session');
+  assert.equal(
+    mode({ DATABASE_URL: 'postgres://u:p@127.0.0.1:6432/db', DATABASE_POOL_MODE: 'transaction' }),
+    'transaction',
+  );
+  assert.equal(mode({ DATABASE_URL: 'postgres://u:p@h:6543/db', DATABASE_POOL_MODE: 'session' }), 'session');
+  assert.throws(
+    () => mode({ DATABASE_URL: 'postgres://h/p', DATABASE_POOL_MODE: 'statement' }),
+    /DATABASE_POOL_MODE/,
+  );
+});
+
 test('config: tokens are checked against the project issuer and the authenticated audience', async () => {
   const config = loadConfig(
     env({ DATABASE_URL: 'postgres://h/p', SUPABASE_URL: 'https://abcd.supabase.co/' }),

@@ -32,6 +32,7 @@ test('config: anyone reads the price, the free quota and the upload limits', asy
     freeDailyLimit: free.v,
     maxBatch: 4,
     maxUploadBytes: 96 * 1024,
+    directUploads: false,
   });
 });
 

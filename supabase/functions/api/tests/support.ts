@@ -20,6 +20,8 @@ export function testConfig(overrides: Partial<ApiConfig> = {}): ApiConfig {
     jwtIssuer: null,
     environment: 'development',
     maxDbConnections: 2,
+    // TEST_DB_POOL_MODE: 'transaction' when TEST_DATABASE_URL is a pooler in transaction mode (pgbouncer).
+    dbPoolMode: Deno.env.get('TEST_DB_POOL_MODE') === 'session' ? 'session' : 'transaction',
     paypal: null,
     port: 0,
     host: '127.0.0.1',

@@ -1,0 +1,266 @@
+/**
+ * Direct uploads (S3 storage, Supabase Storage's S3 endpoint included): the photo does not stream through
+ * the function. POST /api/uploads checks the caller, the declared type and size and that the caller can pay
+ * for a conversion, then hands out a short-lived presigned PUT URL for a key under the caller's own folder
+ * `uploads/<user id>/<random>.<ext>` (the layout the bucket's Storage policies allow users to write).
+ * The generation routes then take `image_key` (and `view_<side>_key`) instead of files, and
+ * `readReferencedImages` checks each object before any credit moves: the key is the caller's, the object
+ * exists, is within the size limit and is an image we convert (recognised by its bytes, pixel and SVG
+ * cost caps). Disk storage (the local stack) keeps the multipart body only.
+ */
+import { VIEW_NAMES, type ViewName } from '@lift3d/contract';
+import type { Storage } from '@lift3d/storage';
+import { type Context, Hono } from 'hono';
+import { z } from 'zod';
+import { requireUser } from '../core/auth.ts';
+import type { Caller, Tx } from '../core/db.ts';
+import type { AppDeps, AppEnv } from '../core/deps.ts';
+import { ApiError, badRequest } from '../core/errors.ts';
+import { parseJson } from '../core/validate.ts';
+import { checkImage } from './check-image.ts';
+import { sniffImage } from './sniff-image.ts';
+import {
+  EXTENSIONS,
+  mb,
+  readUploadForm,
+  UPLOAD_DEFAULTS,
+  type Upload,
+  type UploadForm,
+  type UploadLimits,
+} from './uploads.ts';
+import type { ViewUpload } from './views.ts';
+
+export const UPLOAD_URL_TTL_DEFAULT = 300;
+
+const UploadRequest = z.object({
+  type: z.enum(Object.keys(EXTENSIONS) as [string, ...string[]], {
+    error: 'type must be one of image/png, image/jpeg, image/webp, image/gif, image/tiff, image/svg+xml.',
+  }),
+  size: z.number().int().positive(),
+  /** What the upload is for: a paid conversion (the default) needs credits for one. */
+  purpose: z.enum(['paid', 'free']).default('paid'),
+});
+
+const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
+const KEY = new RegExp(`^uploads/(${UUID})/${UUID}\\.(${Object.values(EXTENSIONS).join('|')})$`);
+
+/** Whether this storage can hand out upload URLs (S3 with presigning); the SPA reads it from /api/config. */
+export const directUploadsAvailable = (storage: Storage | null) => Boolean(storage?.presignPut);
+
+export function directUploadRoutes({ db, storage, config }: AppDeps) {
+  const limits = config.generations ?? UPLOAD_DEFAULTS;
+  const ttl = config.generations?.uploadUrlTtlSeconds ?? UPLOAD_URL_TTL_DEFAULT;
+  return new Hono<AppEnv>().post('/', async (c) => {
+    const caller = requireUser(c.get('caller'));
+    if (!storage?.presignPut) {
+      throw new ApiError(
+        409,
+        'Direct uploads need S3 storage on this server: send the image as multipart/form-data to /api/generations.',
+        'conflict',
+      );
+    }
+    const body = await parseJson(c, UploadRequest);
+    if (body.size > limits.maxImageBytes) {
+      throw new ApiError(
+        413,
+        `The image is larger than ${mb(limits.maxImageBytes)}. Please choose a smaller image.`,
+        'too_large',
+      );
+    }
+    if (body.purpose === 'paid') {
+      const [row] = await db.asCaller(
+        caller,
+        (tx) => tx`select credits from public.profiles where id = ${caller.userId}`,
+      );
+      const [price] = await db.asService((tx) => tx`select public.public_settings() as s`);
+      const cost = Number(price.s.generationCost);
+      const credits = Number(row?.credits ?? 0);
+      if (credits < cost) {
+        throw new ApiError(
+          402,
+          `Not enough credits: this needs ${cost} credits and you have ${credits}.`,
+          'payment_required',
+        );
+      }
+    }
+    const key = `uploads/${caller.userId}/${crypto.randomUUID()}.${EXTENSIONS[body.type]}`;
+    const url = await storage.presignPut(key, { expiresInSeconds: ttl });
+    return c.json(
+      {
+        upload: {
+          key,
+          url,
+          method: 'PUT',
+          headers: { 'content-type': body.type },
+          maxBytes: limits.maxImageBytes,
+          expiresAt: new Date(Date.now() + ttl * 1000).toISOString(),
+        },
+      },
+      201,
+    );
+  });
+}
+
+/** The JSON body of a generation made from direct uploads. */
+export const ReferencedRequest = z.object({
+  format: z.string().optional(),
+  topology: z.string().optional(),
+  kind: z.string().optional(),
+  image_key: z.union([z.string(), z.array(z.string())]).optional(),
+  /** The photos' own file names (downloads are named after them); never used as keys. */
+  image_name: z.union([z.string().max(255), z.array(z.string().max(255))]).optional(),
+  view_right_key: z.string().optional(),
+  view_back_key: z.string().optional(),
+  view_left_key: z.string().optional(),
+});
+export type ReferencedRequest = z.infer<typeof ReferencedRequest>;
+
+const asList = <T>(value: T | T[] | undefined): T[] =>
+  value === undefined ? [] : Array.isArray(value) ? value : [value];
+
+/** Fetches one referenced object and checks it as the multipart path checks a file. */
+async function readReferenced(
+  storage: Storage,
+  caller: Caller,
+  key: string,
+  label: string,
+  limits: UploadLimits,
+): Promise<Omit<Upload, 'name'>> {
+  const match = KEY.exec(key);
+  // Someone else's key and a made-up one get the same answer: nothing tells whether it exists.
+  if (!match || match[1] !== caller.userId) {
+    throw badRequest(`${label} is not one of your uploads. Upload the image again.`);
+  }
+  const object = await storage.get(key);
+  if (!object)
+    throw badRequest(`${label} was not found: the upload did not finish or has expired. Upload it again.`);
+  if (object.size > limits.maxImageBytes) {
+    await object.body.cancel();
+    await storage.delete(key);
+    throw new ApiError(
+      400,
+      `${label} is larger than ${mb(limits.maxImageBytes)}. Please choose a smaller image.`,
+      'too_large',
+    );
+  }
+  const bytes = new Uint8Array(await new Response(object.body).arrayBuffer());
+  // Content-Length can be absent or wrong on some S3 servers; the bytes themselves are the truth.
+  if (bytes.byteLength > limits.maxImageBytes || bytes.byteLength === 0) {
+    await storage.delete(key);
+    throw badRequest(
+      bytes.byteLength === 0
+        ? `${label} is empty. Please choose another image.`
+        : `${label} is larger than ${mb(limits.maxImageBytes)}. Please choose a smaller image.`,
+    );
+  }
+  const type = sniffImage(bytes);
+  try {
+    if (!type) {
+      throw badRequest(
+        `${label} is not an image we can convert. Please upload a PNG, JPG, WebP, GIF, TIFF or SVG file.`,
+      );
+    }
+    checkImage(label.replace(/^"|"$/g, ''), bytes, type, limits.maxInputPixels);
+  } catch (error) {
+    // Not an image we convert: the object is of no use to anyone.
+    await storage.delete(key);
+    throw error;
+  }
+  return { key, bytes, type: type! };
+}
+
+/** The images and views a JSON generation request names, each checked; nothing is charged yet. */
+export async function readReferencedImages(
+  storage: Storage,
+  caller: Caller,
+  body: ReferencedRequest,
+  limits: UploadLimits,
+  maxFiles: number,
+): Promise<{ uploads: Upload[]; views: ViewUpload[] }> {
+  const keys = asList(body.image_key);
+  const names = asList(body.image_name);
+  if (keys.length === 0) {
+    throw badRequest(
+      'Please upload an image before generating a 3D model (an "image" file in multipart/form-data, or the image_key of a direct upload).',
+    );
+  }
+  if (keys.length > maxFiles) {
+    throw badRequest(
+      maxFiles === 1
+        ? 'Please send one image: free conversions take one image at a time.'
+        : `At most ${maxFiles} images can be converted in one batch.`,
+    );
+  }
+  const viewKeys = VIEW_NAMES.flatMap((view) => {
+    const key = body[`view_${view}_key` as const];
+    return key ? [[view, key] as [ViewName, string]] : [];
+  });
+  if (names.length > keys.length) throw badRequest('image_name: one name per image_key.');
+  if (viewKeys.length && keys.length > 1) {
+    throw badRequest('Extra views belong to one object: send them with a single image, not a batch.');
+  }
+  const all = [...keys, ...viewKeys.map(([, key]) => key)];
+  if (new Set(all).size !== all.length) throw badRequest('Each upload can be used once per request.');
+
+  const uploads: Upload[] = [];
+  for (const [i, key] of keys.entries()) {
+    const name = names[i]?.trim() || 'image';
+    uploads.push({ name, ...(await readReferenced(storage, caller, key, `"${name}"`, limits)) });
+  }
+  const views: ViewUpload[] = [];
+  for (const [view, key] of viewKeys) {
+    const label = `The ${view === 'back' ? 'back' : `${view}-side`} photo`;
+    views.push({ view, name: view, ...(await readReferenced(storage, caller, key, label, limits)) });
+  }
+  return { uploads, views };
+}
+
+/** A generation request: multipart with files, or JSON naming direct uploads (`body`). */
+export type GenerationRequest = UploadForm & { body: ReferencedRequest | null };
+
+export async function readGenerationRequest(c: Context): Promise<GenerationRequest> {
+  const type = (c.req.header('content-type') ?? '').toLowerCase();
+  if (!type.startsWith('application/json')) return { ...(await readUploadForm(c)), body: null };
+  const body = await parseJson(c, ReferencedRequest);
+  const field = (name: string, fallback?: string) => {
+    const value = (body as Record<string, unknown>)[name];
+    if (value === undefined || value === null || value === '') return fallback;
+    if (typeof value !== 'string') throw badRequest(`${name} must be a string.`);
+    return value.trim().toLowerCase();
+  };
+  return { form: new FormData(), field, body };
+}
+
+/**
+ * Inside the creating transaction, right after the SQL function answered: which of `created` this request
+ * made (false: an Idempotency-Key replay returned an earlier generation). A direct upload feeds one
+ * generation (or one view) only, so deleting one generation never takes another's photo; the lock makes
+ * two requests naming the same key wait for each other, and the second then sees the first's row.
+ */
+export async function claimDirectUploads(
+  tx: Tx,
+  created: { id: string; input_key: string }[],
+  uploads: Upload[],
+  views: ViewUpload[],
+): Promise<boolean[]> {
+  const ids = created.map((g) => g.id);
+  const freshRows =
+    await tx`select id from public.generations where id = any(${ids}::uuid[]) and created_at = now()`;
+  const fresh = new Set(freshRows.map((r) => r.id as string));
+  const claimed = [...uploads.filter((_, i) => fresh.has(ids[i])), ...(fresh.has(ids[0]) ? views : [])];
+  for (const u of claimed) await tx`select pg_advisory_xact_lock(hashtext(${u.key}))`;
+  for (const u of claimed) {
+    const [used] = await tx`
+      select (select count(*) from public.generations
+               where input_key = ${u.key} and not (id = any(${ids}::uuid[])))
+           + (select count(*) from public.generation_views where input_key = ${u.key}) as n`;
+    if (Number(used.n) > 0) {
+      throw new ApiError(
+        409,
+        'This upload was already used for a conversion. Upload the image again.',
+        'conflict',
+      );
+    }
+  }
+  return ids.map((id) => fresh.has(id));
+}
