@@ -27,9 +27,13 @@ import {
   type ConvertResult,
   convertBytes,
 } from '../pipeline/convert.ts';
+import { chartMesh } from './charts.ts';
 import { type ElevationOptions, estimateElevation } from './elevation.ts';
-import { type FuseOptions, fuseViews } from './fuse.ts';
+import { facetedRows } from './facets.ts';
+import { depthReach, type FuseOptions, fuseViews } from './fuse.ts';
+import { type HullOptions, hullSolid } from './hull.ts';
 import { type PaintOptions, paintViews } from './paint.ts';
+import { type AtlasPaintOptions, paintAtlas } from './paint-atlas.ts';
 import { type RegisterOptions, registerView, silhouetteBox } from './register.ts';
 import type { MultiViewStats, ViewReport } from './stats.ts';
 import { type MultiViewInput, type RegisteredView, VIEW_NAMES, type ViewName } from './views.ts';
@@ -39,9 +43,21 @@ export interface MultiViewOptions {
   elevation: Partial<ElevationOptions>;
   fuse: Partial<FuseOptions>;
   paint: Partial<PaintOptions>;
+  hull: Partial<HullOptions>;
+  paintAtlas: Partial<AtlasPaintOptions>;
+  /** 'auto': the voxel hull when a side view shapes the model, else the front's solid fitted to the views. */
+  method: 'auto' | 'columns';
 }
 
-export const MULTIVIEW_DEFAULTS: MultiViewOptions = { register: {}, elevation: {}, fuse: {}, paint: {} };
+export const MULTIVIEW_DEFAULTS: MultiViewOptions = {
+  register: {},
+  elevation: {},
+  fuse: {},
+  paint: {},
+  hull: {},
+  paintAtlas: {},
+  method: 'auto',
+};
 
 const LABEL: Record<ViewName, string> = { right: 'right-side', back: 'back', left: 'left-side' };
 
@@ -106,6 +122,7 @@ export async function convertViews(
   const registered: RegisteredView[] = [];
   let carved = 0;
   let faceted = 0;
+  let method: MultiViewStats['method'] = 'columns';
   let painted = 0;
   let elevation = { degrees: 0, coverage: 0 };
   const ms = { register: 0, elevation: 0, fuse: 0, paint: 0 };
@@ -116,7 +133,7 @@ export async function convertViews(
     mark = now;
   };
   const hooks: ConvertContext['hooks'] = {
-    afterLift(solid, front) {
+    async afterLift(solid, front) {
       mark = performance.now();
       const frame = {
         image: front.image,
@@ -163,6 +180,35 @@ export async function convertViews(
         opts.elevation,
       );
       lap('elevation');
+      const shaping = registered.filter((v) => v.shapes);
+      const sides = shaping.filter((v) => Math.abs(v.toward[0]) > 0.7);
+      if (opts.method === 'auto' && sides.length) {
+        method = 'hull';
+        const hull = await hullSolid(
+          frame,
+          shaping,
+          elevation.degrees,
+          depthReach(shaping),
+          flatHeights(frame, shaping, opts.fuse),
+          opts.hull,
+        );
+        carved = hull.rounded;
+        lap('fuse');
+        return {
+          positions: hull.positions,
+          indices: hull.indices,
+          elevationDeg: elevation.degrees,
+          texture(positions, indices, size) {
+            mark = performance.now();
+            const S = atlasSize(positions, indices, solid.unitsPerPixel, size);
+            const charted = chartMesh(positions, indices, { size: S });
+            const out = paintAtlas(charted.mesh, S, frame, registered, opts.paintAtlas);
+            painted = out.painted;
+            lap('paint');
+            return { mesh: charted.mesh, texture: out.texture };
+          },
+        };
+      }
       const fused = fuseViews(solid.positions, registered, { ...frame }, opts.fuse);
       carved = fused.carved;
       faceted = fused.faceted;
@@ -180,6 +226,7 @@ export async function convertViews(
     warnings,
     elevation: elevation.degrees,
     coverage: Math.round(elevation.coverage * 1e3) / 1e3,
+    method,
     carved: Math.round(carved * 1e4) / 1e4,
     faceted: Math.round(faceted * 1e4) / 1e4,
     painted,
@@ -189,4 +236,54 @@ export async function convertViews(
   result.stats.timings = { views: Math.round(prepareMs * 10) / 10, ...result.stats.timings };
   result.stats.totalMs += Math.round(prepareMs);
   return result;
+}
+
+/**
+ * Model heights that are flat-faced toward the cameras (facets.ts), widened by two of 200 rows so a face
+ * ends where the whole band is uniform; the hull keeps them unrounded.
+ */
+function flatHeights(
+  frame: Parameters<typeof facetedRows>[0],
+  shaping: RegisteredView[],
+  fuse: Partial<FuseOptions>,
+): (y: number) => boolean {
+  const ROWS = 200;
+  const raw = facetedRows(frame, shaping, ROWS, fuse.facets);
+  const flat = new Uint8Array(ROWS);
+  for (let r = 0; r < ROWS; r++) {
+    let m = 1;
+    for (let k = Math.max(0, r - 2); k <= Math.min(ROWS - 1, r + 2); k++) m = Math.min(m, raw[k]);
+    flat[r] = m;
+  }
+  return (y) => flat[Math.min(ROWS - 1, Math.max(0, Math.floor((0.5 - y) * ROWS)))] > 0;
+}
+
+/**
+ * Atlas side: enough texels for the front photo's own detail over the whole surface (charts fill about
+ * 60 % of the atlas), a power of two from 512 up to the preset's size. More texels than the photos have
+ * pixels would only cost painting time.
+ */
+function atlasSize(
+  positions: Float32Array,
+  indices: Uint32Array,
+  unitsPerPixel: number,
+  max: number,
+): number {
+  let area = 0;
+  for (let t = 0; t < indices.length; t += 3) {
+    const a = indices[t] * 3;
+    const b = indices[t + 1] * 3;
+    const c = indices[t + 2] * 3;
+    const ux = positions[b] - positions[a];
+    const uy = positions[b + 1] - positions[a + 1];
+    const uz = positions[b + 2] - positions[a + 2];
+    const vx = positions[c] - positions[a];
+    const vy = positions[c + 1] - positions[a + 1];
+    const vz = positions[c + 2] - positions[a + 2];
+    area += Math.hypot(uy * vz - uz * vy, uz * vx - ux * vz, ux * vy - uy * vx) / 2;
+  }
+  const texels = Math.sqrt(area / 0.6) / unitsPerPixel;
+  let size = 512;
+  while (size < texels && size < max) size *= 2;
+  return Math.min(size, max);
 }
