@@ -59,6 +59,9 @@ export const MULTIVIEW_DEFAULTS: MultiViewOptions = {
   method: 'auto',
 };
 
+/** Grid of the front's solid when a side view is given (the low preset's). */
+const FALLBACK_GRID = 192;
+
 const LABEL: Record<ViewName, string> = { right: 'right-side', back: 'back', left: 'left-side' };
 
 interface Prepared {
@@ -220,7 +223,13 @@ export async function convertViews(
       lap('paint');
     },
   };
-  const result = await convertBytes(input.front, { ...ctx, hooks }, options);
+  // With a side view the voxel hull will most likely replace the front's solid, which is then only the
+  // fallback (views that do not match): it is lifted at the low preset's grid, not the high one's.
+  const liftOptions =
+    opts.method === 'auto' && (input.right || input.left)
+      ? { ...options.lift, resolution: Math.min(options.lift?.resolution ?? FALLBACK_GRID, FALLBACK_GRID) }
+      : options.lift;
+  const result = await convertBytes(input.front, { ...ctx, hooks }, { ...options, lift: liftOptions });
   const views: MultiViewStats = {
     views: reports,
     warnings,

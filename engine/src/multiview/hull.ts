@@ -29,7 +29,7 @@ export interface HullOptions {
   blur: number;
 }
 
-export const HULL_DEFAULTS: HullOptions = { cells: 112, power: 2, blur: 1 };
+export const HULL_DEFAULTS: HullOptions = { cells: 96, power: 2, blur: 1 };
 
 /** A silhouette seen through the world frame: image position = centre + rows 0 and 1 of m · W / scale. */
 interface Camera {
