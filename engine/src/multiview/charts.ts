@@ -8,6 +8,7 @@
  * A vertex on a seam is copied once per chart it belongs to; the copies have bit-identical positions, so
  * welding by position (STL, the manifold checks) recovers the closed solid.
  */
+import { EngineError } from '../errors.ts';
 import { vertexNormals } from '../geometry/normals.ts';
 import type { Mesh } from '../types.ts';
 
@@ -242,5 +243,5 @@ function pack(box: Float64Array, charts: number, opts: ChartOptions): Float64Arr
     }
     if (fits) return out;
   }
-  throw new Error('chartMesh: the charts do not fit the atlas.');
+  throw new EngineError('internal', 'multiview: the texture charts do not fit the atlas.');
 }

@@ -251,9 +251,7 @@ export async function hullSolid(
     ny: dims[1],
     nz: dims[2],
   };
-  const T0 = performance.now();
   const occ = carve(cams, g);
-  const T1 = performance.now();
   let carved = 0;
   for (let i = 0; i < occ.length; i++) carved += occ[i];
   const ce = Math.cos((elevationDeg * Math.PI) / 180);
@@ -261,7 +259,6 @@ export async function hullSolid(
   let kept = 0;
   for (let i = 0; i < occ.length; i++) kept += occ[i];
   const field = blur(occ, g, opts.blur);
-  const T2 = performance.now();
 
   const { nx, ny, nz, origin } = g;
   // The grid's border stays outside, so the surface is closed.
@@ -269,22 +266,10 @@ export async function hullSolid(
     for (let j = 0; j < ny; j++)
       for (let i = 0; i < nx; i++)
         if (!i || !j || !k || i === nx - 1 || j === ny - 1 || k === nz - 1) field[(k * ny + j) * nx + i] = 0;
-  const T3 = performance.now();
   const surface = levelSurface(
     { values: field, nx, ny, nz, origin: [origin[0] + h / 2, origin[1] + h / 2, origin[2] + h / 2], h },
     0.5,
   );
-  if (process.env.HULL_DEBUG)
-    console.log(
-      'hull',
-      g.nx,
-      g.ny,
-      g.nz,
-      (T1 - T0).toFixed(0),
-      (T2 - T1).toFixed(0),
-      (performance.now() - T3).toFixed(0),
-      surface.indices.length / 3,
-    );
   if (!surface.indices.length)
     throw new EngineError('internal', 'multiview: the hull of the photos encloses no volume.');
   const w = surface.positions;

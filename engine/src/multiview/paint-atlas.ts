@@ -7,6 +7,7 @@
  * gutters and anything left are filled from the painted texels (push-pull), so filtering at a seam reads
  * the chart's own colours.
  */
+import { EngineError } from '../errors.ts';
 import { pushPullFill } from '../texture/fill.ts';
 import type { Mesh, RgbaImage } from '../types.ts';
 import type { Frame } from './register.ts';
@@ -184,7 +185,7 @@ export function paintAtlas(
   const T = new Uint8Array(S * S * 4);
   const trust = new Float32Array(S * S);
   const { positions: P, normals: N, uvs: U, indices: I } = mesh;
-  if (!N) throw new Error('paintAtlas: the mesh has no normals.');
+  if (!N) throw new EngineError('internal', 'multiview: the mesh to paint has no normals.');
   const rgb = new Float64Array(3);
   const acc = new Float64Array(3);
   let painted = 0;

@@ -12,9 +12,9 @@
  */
 
 /** Triangles per (tetrahedron, inside mask): each a list of 3 edges, each edge two cube-corner bits. */
-const TABLE: number[][][][] = buildTable();
+const TABLE: number[][][][][] = buildTable();
 
-function buildTable(): number[][][][] {
+function buildTable(): number[][][][][] {
   const corner = (c: number) => [c & 1, (c >> 1) & 1, (c >> 2) & 1];
   const sub = (a: number[], b: number[]) => [a[0] - b[0], a[1] - b[1], a[2] - b[2]];
   const cross = (a: number[], b: number[]) => [
@@ -38,7 +38,7 @@ function buildTable(): number[][][][] {
   ];
   return perms.map(([a, b]) => {
     const tet = [0, 1 << a, (1 << a) | (1 << b), 7];
-    const cases: number[][][] = [];
+    const cases: number[][][][] = [];
     for (let m = 0; m < 16; m++) {
       const ins = tet.filter((_, i) => (m >> i) & 1);
       const outs = tet.filter((_, i) => !((m >> i) & 1));

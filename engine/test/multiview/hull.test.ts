@@ -186,7 +186,7 @@ describe('multi-view hull', () => {
           ],
           FRONT,
         ),
-        box([0, 0, -0.12], [0.2, 0.38, 0.1], BACK),
+        box([0, 0, -0.12], [0.32, 0.38, 0.1], BACK),
       ],
     };
     const r = await engine.convert(await fourViews(twoTone), { topology: 'low' });
