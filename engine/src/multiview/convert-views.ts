@@ -20,6 +20,7 @@
  */
 import { type DecodeOptions, decodeImage } from '../decode/decode.ts';
 import { EngineError, isEngineError } from '../errors.ts';
+import type { LiftedSolid } from '../geometry/lift.ts';
 import { isolateSubject } from '../isolate/isolate.ts';
 import {
   type ConvertContext,
@@ -45,6 +46,8 @@ export interface MultiViewOptions {
   paint: Partial<PaintOptions>;
   hull: Partial<HullOptions>;
   paintAtlas: Partial<AtlasPaintOptions>;
+  /** Keep each hull run along the front's rays no deeper than the front's inflation (scaled per slice). */
+  inflation: boolean;
   /** 'auto': the voxel hull when a side view shapes the model, else the front's solid fitted to the views. */
   method: 'auto' | 'columns';
 }
@@ -56,6 +59,7 @@ export const MULTIVIEW_DEFAULTS: MultiViewOptions = {
   paint: {},
   hull: {},
   paintAtlas: {},
+  inflation: true,
   method: 'auto',
 };
 
@@ -203,6 +207,7 @@ export async function convertViews(
           depthReach(shaping),
           flatHeights(frame, shaping, opts.fuse),
           opts.hull,
+          opts.inflation ? inflationThickness(solid) : undefined,
         );
         carved = hull.rounded;
         lap('fuse');
@@ -304,4 +309,28 @@ function atlasSize(
   let size = 512;
   while (size < texels && size < max) size *= 2;
   return Math.min(size, max);
+}
+
+/**
+ * The front's inflated solid as a thickness (model units) at any front image position: the largest
+ * front-to-back distance of its columns in cells of 1/128 of the subject's longer side; 0 outside.
+ */
+function inflationThickness(solid: LiftedSolid): (px: number, py: number) => number {
+  const { bounds: b, positions: p, imageXY } = solid;
+  const n = p.length / 6;
+  const cell = Math.max(b.x1 - b.x0, b.y1 - b.y0) / 128;
+  const w = Math.ceil((b.x1 - b.x0) / cell) + 3;
+  const h = Math.ceil((b.y1 - b.y0) / cell) + 3;
+  const map = new Float32Array(w * h);
+  for (let v = 0; v < n; v++) {
+    const x = Math.floor((imageXY[v * 2] - b.x0) / cell) + 1;
+    const y = Math.floor((imageXY[v * 2 + 1] - b.y0) / cell) + 1;
+    if (x < 0 || y < 0 || x >= w || y >= h) continue;
+    map[y * w + x] = Math.max(map[y * w + x], p[v * 3 + 2] - p[(v + n) * 3 + 2]);
+  }
+  return (px, py) => {
+    const x = Math.floor((px - b.x0) / cell) + 1;
+    const y = Math.floor((py - b.y0) / cell) + 1;
+    return x < 0 || y < 0 || x >= w || y >= h ? 0 : map[y * w + x];
+  };
 }

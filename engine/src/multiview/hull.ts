@@ -112,7 +112,13 @@ function carve(cams: Camera[], g: Grid): Uint8Array {
 }
 
 /** Rounds every horizontal slice run by run (see the file comment); `keep(j)` leaves slice j as it is. */
-function round(occ: Uint8Array, g: Grid, power: number, keep: (j: number) => boolean): void {
+function round(
+  occ: Uint8Array,
+  g: Grid,
+  power: number,
+  keep: (j: number) => boolean,
+  halfDepth?: (i: number, j: number, k: number) => number,
+): void {
   if (!Number.isFinite(power)) return;
   const { nx, ny, nz } = g;
   const cu = new Float32Array(nx * nz);
@@ -138,7 +144,12 @@ function round(occ: Uint8Array, g: Grid, power: number, keep: (j: number) => boo
         i = e;
       }
     }
-    // Runs along z, tested at once.
+    // Runs along z (the front camera's rays), then tested. With the front's inflation, each run is at
+    // most as deep as the inflation there, scaled so the slice's deepest run keeps its hull depth: an arm
+    // in front of a body stays as thin as the photo shows it, not as deep as the body behind.
+    const runs: number[] = [];
+    let maxB = 0;
+    let maxT = 0;
     for (let i = 0; i < nx; i++) {
       for (let k = 0; k < nz; ) {
         if (!occ[at(i, j, k)]) {
@@ -147,14 +158,24 @@ function round(occ: Uint8Array, g: Grid, power: number, keep: (j: number) => boo
         }
         let e = k;
         while (e < nz && occ[at(i, j, e)]) e++;
-        const d = (k + e - 1) / 2;
-        const b = (e - k) / 2;
-        for (let q = k; q < e; q++) {
-          const u = Math.abs((i - cu[i * nz + q]) / au[i * nz + q]);
-          const w = Math.abs((q - d) / b);
-          if (u ** power + w ** power > 1) occ[at(i, j, q)] = 2;
-        }
+        const t = halfDepth ? halfDepth(i, j, (k + e - 1) / 2) : 0;
+        runs.push(i, k, e, t);
+        maxB = Math.max(maxB, (e - k) / 2);
+        maxT = Math.max(maxT, t);
         k = e;
+      }
+    }
+    const stretch = maxT > 0 ? maxB / maxT : 0;
+    for (let r = 0; r < runs.length; r += 4) {
+      const [i, k, e, t] = [runs[r], runs[r + 1], runs[r + 2], runs[r + 3]];
+      const d = (k + e - 1) / 2;
+      const b = (e - k) / 2;
+      const limit = t > 0 && stretch > 0 ? Math.max(0.5, stretch * t) : b;
+      for (let q = k; q < e; q++) {
+        const u = Math.abs((i - cu[i * nz + q]) / au[i * nz + q]);
+        // Kept within the run's ellipse (|u|^p + |w|^p ≤ 1) and the inflation's depth.
+        const reach = Math.min(limit, b * Math.max(0, 1 - u ** power) ** (1 / power));
+        if (Math.abs(q - d) > reach) occ[at(i, j, q)] = 2;
       }
     }
     for (let k = 0; k < nz; k++)
@@ -214,6 +235,7 @@ export async function hullSolid(
   reach: number,
   flat: (y: number) => boolean,
   options: Partial<HullOptions> = {},
+  inflation?: (px: number, py: number) => number,
 ): Promise<HullSolid> {
   const opts = { ...HULL_DEFAULTS, ...options };
   const cams = [camera(front, elevationDeg), ...views.map((v) => camera(v, elevationDeg))];
@@ -255,7 +277,18 @@ export async function hullSolid(
   let carved = 0;
   for (let i = 0; i < occ.length; i++) carved += occ[i];
   const ce = Math.cos((elevationDeg * Math.PI) / 180);
-  round(occ, g, opts.power, (j) => flat(ce * (g.origin[1] + (j + 0.5) * h)));
+  const fc = cams[0];
+  const halfDepth =
+    inflation &&
+    ((i: number, j: number, k: number) => {
+      const x = g.origin[0] + (i + 0.5) * h;
+      const y = g.origin[1] + (j + 0.5) * h;
+      const z = g.origin[2] + (k + 0.5) * h;
+      const px = fc.cx + (fc.m[0] * x + fc.m[1] * y + fc.m[2] * z) / fc.upp;
+      const py = fc.cy - (fc.m[3] * x + fc.m[4] * y + fc.m[5] * z) / fc.upp;
+      return inflation(px, py) / 2 / h;
+    });
+  round(occ, g, opts.power, (j) => flat(ce * (g.origin[1] + (j + 0.5) * h)), halfDepth);
   let kept = 0;
   for (let i = 0; i < occ.length; i++) kept += occ[i];
   const field = blur(occ, g, opts.blur);
