@@ -63,15 +63,6 @@ export const MULTIVIEW_DEFAULTS: MultiViewOptions = {
   method: 'auto',
 };
 
-/**
- * Elevation for the hull when the silhouettes cannot tell (a body of revolution looks the same from every
- * side at any angle): the lowest angle they allow. At 0° the four silhouettes are swept horizontally and
- * the per-slice rounding turns a body of revolution into the one whose profile is its silhouette; an
- * assumed tilt the photos do not show sweeps them askew and the body comes out lens-shaped (tuning set:
- * ball 0.0107 → 0.0046, mean 0.0190 → 0.0180 against the single-photo prior of 15°).
- */
-const HULL_ELEVATION = { prior: 0, outside: 'nearest' } as const;
-
 /** Grid of the front's solid when a side view is given (the low preset's). */
 const FALLBACK_GRID = 192;
 
@@ -195,7 +186,7 @@ export async function convertViews(
           halfWidth: box ? ((box.x1 - box.x0) / 2) * solid.unitsPerPixel : 0.5,
         },
         registered,
-        hull ? { ...HULL_ELEVATION, ...opts.elevation } : opts.elevation,
+        opts.elevation,
       );
       lap('elevation');
       if (hull) {

@@ -36,11 +36,6 @@ export interface ElevationOptions {
    * coarse hull's coverage of the silhouettes (saturates: most angles cover everything).
    */
   method: 'rays' | 'voxels';
-  /**
-   * When the prior lies outside the best-covering range: its 'middle', or the angle in it 'nearest' the
-   * prior.
-   */
-  outside: 'middle' | 'nearest';
   /** Silhouette pixels tested per view (on a regular grid) by the 'rays' method. */
   rayPixels: number;
   /** Depth samples along each ray. */
@@ -54,7 +49,6 @@ export const ELEVATION_DEFAULTS: ElevationOptions = {
   prior: 15,
   tolerance: 0.0005,
   method: 'rays',
-  outside: 'middle',
   rayPixels: 1500,
   raySamples: 64,
 };
@@ -211,12 +205,7 @@ export function estimateElevation(
   // is among them the single-photo assumption is kept, otherwise the middle of the best-covering range.
   const lo = Math.min(...good.map((s) => s.degrees));
   const hi = Math.max(...good.map((s) => s.degrees));
-  const degrees =
-    opts.prior >= lo && opts.prior <= hi
-      ? opts.prior
-      : opts.outside === 'nearest'
-        ? Math.min(hi, Math.max(lo, opts.prior))
-        : (lo + hi) / 2;
+  const degrees = opts.prior >= lo && opts.prior <= hi ? opts.prior : (lo + hi) / 2;
   setElevation(views, degrees);
   return { degrees, coverage: top };
 }
