@@ -38,6 +38,7 @@ import {
   convertBytes,
 } from '../pipeline/convert.ts';
 import { chartMesh } from './charts.ts';
+import { cornerEdges } from './edges.ts';
 import { type ElevationOptions, estimateElevation } from './elevation.ts';
 import { facetedRows } from './facets.ts';
 import { depthReach, type FuseOptions, fuseViews } from './fuse.ts';
@@ -57,6 +58,8 @@ export interface MultiViewOptions {
   paintAtlas: Partial<AtlasPaintOptions>;
   /** Keep each hull run along the front's rays no deeper than the front's inflation (scaled per slice). */
   inflation: boolean;
+  /** Cut heights where the views show a turned box's corners to the box (edges.ts). */
+  corners: boolean;
   /** 'auto': the voxel hull when a side view shapes the model, else the front's solid fitted to the views. */
   method: 'auto' | 'columns';
 }
@@ -69,6 +72,7 @@ export const MULTIVIEW_DEFAULTS: MultiViewOptions = {
   hull: {},
   paintAtlas: {},
   inflation: true,
+  corners: true,
   method: 'auto',
 };
 
@@ -208,6 +212,7 @@ export async function convertViews(
           flatHeights(frame, shaping, opts.fuse),
           opts.hull,
           opts.inflation ? inflationThickness(solid) : undefined,
+          opts.corners ? cornersAt(frame, shaping) : undefined,
         );
         carved = hull.rounded;
         lap('fuse');
@@ -332,5 +337,31 @@ function inflationThickness(solid: LiftedSolid): (px: number, py: number) => num
     const x = Math.floor((px - b.x0) / cell) + 1;
     const y = Math.floor((py - b.y0) / cell) + 1;
     return x < 0 || y < 0 || x >= w || y >= h ? 0 : map[y * w + x];
+  };
+}
+
+/**
+ * Per model height, the corners of a turned box the views show (edges.ts) in the world frame: x of the
+ * front's and the back's, z of the right's and the left's (u = cos t·x − sin t·z for a view turned by t).
+ */
+function cornersAt(
+  frame: Parameters<typeof cornerEdges>[0],
+  shaping: RegisteredView[],
+): (y: number) => [number, number, number, number] | undefined {
+  const ROWS = 200;
+  const edges = cornerEdges(frame, shaping, ROWS);
+  const k = 1 + shaping.length;
+  return (y) => {
+    const r = Math.min(ROWS - 1, Math.max(0, Math.floor((0.5 - y) * ROWS)));
+    const c: [number, number, number, number] = [edges[r * k], Number.NaN, Number.NaN, Number.NaN];
+    shaping.forEach((v, i) => {
+      const u = edges[r * k + 1 + i];
+      if (v.name === 'right') c[1] = -u;
+      if (v.name === 'back') c[2] = -u;
+      if (v.name === 'left') c[3] = u;
+    });
+    const depth = !Number.isNaN(c[1]) || !Number.isNaN(c[3]);
+    const across = !Number.isNaN(c[0]) || !Number.isNaN(c[2]);
+    return depth && across ? c : undefined;
   };
 }

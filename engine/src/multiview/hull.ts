@@ -118,6 +118,7 @@ function round(
   power: number,
   keep: (j: number) => boolean,
   halfDepth?: (i: number, j: number, k: number) => number,
+  corners?: Corners,
 ): void {
   if (!Number.isFinite(power)) return;
   const { nx, ny, nz } = g;
@@ -126,6 +127,7 @@ function round(
   const at = (i: number, j: number, k: number) => (k * ny + j) * nx + i;
   for (let j = 0; j < ny; j++) {
     if (keep(j)) continue;
+    if (corners && cutToCorners(occ, g, j, corners)) continue;
     // Runs along x (index i * nz + k stores the run of voxel (i, k)).
     for (let k = 0; k < nz; k++) {
       for (let i = 0; i < nx; ) {
@@ -183,6 +185,67 @@ function round(
   }
 }
 
+/**
+ * Corner positions seen at slice j (world x of the corners facing the front and the back camera, world
+ * z of those facing the right and the left one; NaN where a view shows none).
+ */
+export type Corners = (j: number) => [number, number, number, number] | undefined;
+
+/**
+ * Cuts slice j to the quadrilateral through the corners the views see (edges.ts) on the sides of the
+ * slice's bounding rectangle; a missing corner is the one opposite mirrored through the centre (a box).
+ * False when the views show no turned box at this height.
+ */
+function cutToCorners(occ: Uint8Array, g: Grid, j: number, corners: Corners): boolean {
+  const c = corners(j);
+  if (!c) return false;
+  const { nx, ny, nz, h, origin } = g;
+  let i0 = nx;
+  let i1 = -1;
+  let k0 = nz;
+  let k1 = -1;
+  for (let k = 0; k < nz; k++)
+    for (let i = 0; i < nx; i++)
+      if (occ[(k * ny + j) * nx + i]) {
+        i0 = Math.min(i0, i);
+        i1 = Math.max(i1, i);
+        k0 = Math.min(k0, k);
+        k1 = Math.max(k1, k);
+      }
+  if (i1 - i0 < 3 || k1 - k0 < 3) return false;
+  // Voxel index coordinates: x = origin + (i + 0.5)·h.
+  const toI = (x: number) => (x - origin[0]) / h - 0.5;
+  const toK = (z: number) => (z - origin[2]) / h - 0.5;
+  let [xf, zr, xb, zl] = [toI(c[0]), toK(c[1]), toI(c[2]), toK(c[3])];
+  if (Number.isNaN(xf)) xf = i0 + i1 - xb;
+  if (Number.isNaN(xb)) xb = i0 + i1 - xf;
+  if (Number.isNaN(zr)) zr = k0 + k1 - zl;
+  if (Number.isNaN(zl)) zl = k0 + k1 - zr;
+  const inside = (v: number, a: number, b: number) => v > a + 0.5 && v < b - 0.5;
+  if (![xf, xb].every((v) => inside(v, i0, i1)) || ![zr, zl].every((v) => inside(v, k0, k1))) return false;
+  // F on the front side (k1), R on the right (i1), B on the back (k0), L on the left (i0); half a voxel out.
+  const poly = [xf, k1 + 0.5, i1 + 0.5, zr, xb, k0 - 0.5, i0 - 0.5, zl];
+  for (let k = k0; k <= k1; k++) {
+    for (let i = i0; i <= i1; i++) {
+      const o = (k * ny + j) * nx + i;
+      if (!occ[o]) continue;
+      let pos = 0;
+      let neg = 0;
+      for (let e = 0; e < 4; e++) {
+        const ax = poly[e * 2];
+        const az = poly[e * 2 + 1];
+        const bx = poly[((e + 1) % 4) * 2];
+        const bz = poly[((e + 1) % 4) * 2 + 1];
+        const cross = (bx - ax) * (k - az) - (bz - az) * (i - ax);
+        if (cross > 0) pos++;
+        else if (cross < 0) neg++;
+      }
+      if (pos && neg) occ[o] = 0;
+    }
+  }
+  return true;
+}
+
 /** Separable 3-voxel box blur, `passes` times, into a float field. */
 function blur(occ: Uint8Array, g: Grid, passes: number): Float32Array {
   const { nx, ny, nz } = g;
@@ -236,6 +299,7 @@ export async function hullSolid(
   flat: (y: number) => boolean,
   options: Partial<HullOptions> = {},
   inflation?: (px: number, py: number) => number,
+  corners?: (y: number) => [number, number, number, number] | undefined,
 ): Promise<HullSolid> {
   const opts = { ...HULL_DEFAULTS, ...options };
   const cams = [camera(front, elevationDeg), ...views.map((v) => camera(v, elevationDeg))];
@@ -288,7 +352,8 @@ export async function hullSolid(
       const py = fc.cy - (fc.m[3] * x + fc.m[4] * y + fc.m[5] * z) / fc.upp;
       return inflation(px, py) / 2 / h;
     });
-  round(occ, g, opts.power, (j) => flat(ce * (g.origin[1] + (j + 0.5) * h)), halfDepth);
+  const atY = (j: number) => ce * (g.origin[1] + (j + 0.5) * h);
+  round(occ, g, opts.power, (j) => flat(atY(j)), halfDepth, corners && ((j) => corners(atY(j))));
   let kept = 0;
   for (let i = 0; i < occ.length; i++) kept += occ[i];
   const field = blur(occ, g, opts.blur);

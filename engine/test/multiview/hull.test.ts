@@ -7,7 +7,11 @@ import { checkManifold, weld } from '../support/mesh-checks.ts';
 import { png } from '../support/synthetic.ts';
 
 const engine = createEngine();
-const OPTS = process.env.MV_COLUMNS ? ({ multiview: { method: 'columns' } } as object) : {};
+const OPTS = process.env.MV_COLUMNS
+  ? ({ multiview: { method: 'columns' } } as object)
+  : process.env.MV_NO_CORNERS
+    ? ({ multiview: { corners: false } } as object)
+    : {};
 const WOOD: [number, number, number] = [150, 100, 60];
 
 async function fourViews(shape: Shape, camera = { yaw: 0, pitch: 10 }) {
@@ -167,6 +171,35 @@ describe('multi-view hull', () => {
     for (const z of zs) expect(inside(p, indices, [xm, y, z])).toBe(false);
     // The top is solid.
     expect(inside(p, indices, [xm, hi[1] - 0.03, zm])).toBe(true);
+  });
+
+  it('cuts a box turned to the cameras to its own corners, not the slab of its bounding rectangle', async () => {
+    const turned: Shape = { name: 'turned-box', parts: [box([0, 0, 0], [0.3, 0.4, 0.15], WOOD)] };
+    const r = await engine.convert(await fourViews(turned, { yaw: 35, pitch: 10 }), {
+      topology: 'low',
+      ...OPTS,
+    });
+    expectClosedSolid(r);
+    const p = upright(r);
+    const y = 0;
+    const ring = slice(p, r.mesh.indices, y);
+    const xs = ring.map((q) => q[0]);
+    const zs = ring.map((q) => q[1]);
+    const rect = (Math.max(...xs) - Math.min(...xs)) * (Math.max(...zs) - Math.min(...zs));
+    // Area of the slice (shoelace over the crossing points sorted by angle about their centre).
+    const cx = xs.reduce((a, b) => a + b) / xs.length;
+    const cz = zs.reduce((a, b) => a + b) / zs.length;
+    const sorted = ring.map(([x, z]) => [x, z, Math.atan2(z - cz, x - cx)]).sort((a, b) => a[2] - b[2]);
+    let area = 0;
+    for (let i = 0; i < sorted.length; i++) {
+      const [x1, z1] = sorted[i];
+      const [x2, z2] = sorted[(i + 1) % sorted.length];
+      area += (x1 * z2 - x2 * z1) / 2;
+    }
+    // A 0.6 × 0.3 footprint turned 35° fills 0.46 of its bounding rectangle; the rectangle's inscribed
+    // ellipse would fill 0.79.
+    expect(Math.abs(area) / rect).toBeLessThan(0.6);
+    expect(Math.abs(area) / rect).toBeGreaterThan(0.35);
   });
 
   it('maps the hull into the texture and colours its back from the back photo', async () => {
