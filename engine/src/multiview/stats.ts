@@ -17,7 +17,13 @@ export interface MultiViewStats {
   /** Estimated camera elevation (degrees, looking down) and how well the hull then covers the views. */
   elevation: number;
   coverage: number;
-  /** Share of solid columns the hull carved. */
+  /**
+   * 'hull': the voxel hull of all shaping views replaced the front's solid (a side view shaped it);
+   * 'front': the front's own solid, coloured by the other views (no side view shaped it);
+   * 'columns': the front's solid fitted to the views column by column (on request only).
+   */
+  method: 'hull' | 'front' | 'columns';
+  /** Share of solid columns the hull carved ('columns'), or of hull voxels the rounding removed ('hull'). */
   carved: number;
   /** Share of solid columns given the hull's depth because their height is flat-faced (facets.ts). */
   faceted: number;

@@ -63,10 +63,21 @@ export interface ConvertContext {
 }
 
 export interface ConvertHooks {
-  /** Reshapes the lifted solid in place, keeping its vertices and triangles. */
-  afterLift?(solid: LiftedSolid, front: IsolatedSubject): void;
+  /**
+   * Reshapes the lifted solid in place, keeping its vertices and triangles, or returns another closed
+   * solid that replaces it (the multi-view hull), which then brings its own texture.
+   */
+  afterLift?(solid: LiftedSolid, front: IsolatedSubject): Promise<ReplacedSolid | undefined> | undefined;
   /** Repaints the finished texture in place. */
   afterTexture?(mesh: Mesh, texture: TexturedModel['texture'], atlas: Atlas, front: IsolatedSubject): void;
+}
+
+/** A closed solid that replaces the lifted one (model frame), and how to texture it once simplified. */
+export interface ReplacedSolid {
+  positions: Float32Array;
+  indices: Uint32Array;
+  elevationDeg: number;
+  texture(positions: Float32Array, indices: Uint32Array, size: number): TexturedModel;
 }
 
 export async function convertBytes(
@@ -102,11 +113,12 @@ export async function convertBytes(
   progress('geometry', 0.45);
   const depth = ctx.depth ? await ctx.depth(image) : undefined;
   const solid = liftSolid(image, isolated.mask, { resolution: preset.resolution, depth, ...options.lift });
-  ctx.hooks?.afterLift?.(solid, isolated);
+  const replaced = await ctx.hooks?.afterLift?.(solid, isolated);
   lap('geometry');
 
   progress('topology', 0.6);
-  const simplified = await simplifyManifold(solid.positions, solid.indices, {
+  const source = replaced ?? solid;
+  const simplified = await simplifyManifold(source.positions, source.indices, {
     targetTriangles: preset.targetTriangles,
   });
   if (!simplified.ok) {
@@ -116,7 +128,18 @@ export async function convertBytes(
       'convert: the 3D model came out with holes or self-touching edges. Try another photo or the other topology.',
     );
   }
-  const { keep, indices } = compact(simplified.indices, solid.positions.length / 3);
+  const { keep, indices } = compact(simplified.indices, source.positions.length / 3);
+  if (replaced) {
+    const positions = new Float32Array(keep.length * 3);
+    for (let i = 0; i < keep.length; i++)
+      positions.set(replaced.positions.subarray(keep[i] * 3, keep[i] * 3 + 3), i * 3);
+    lap('topology');
+    progress('texture', 0.75);
+    const model = replaced.texture(positions, indices, preset.textureSize);
+    lap('texture');
+    progress('done', 1);
+    return finish(model, replaced.elevationDeg);
+  }
   const positions = new Float32Array(keep.length * 3);
   const side = new Uint8Array(keep.length);
   const imageXY = new Float32Array(keep.length * 2);
@@ -135,27 +158,30 @@ export async function convertBytes(
   ctx.hooks?.afterTexture?.(mesh, atlas.texture, atlas, isolated);
   lap('texture');
   progress('done', 1);
+  return finish({ mesh, texture: atlas.texture }, solid.elevationDeg);
 
-  return {
-    mesh,
-    texture: atlas.texture,
-    elevationDeg: solid.elevationDeg,
-    stats: {
-      width: image.width,
-      height: image.height,
-      format: image.format,
-      isolation: isolated.method,
-      triangles: mesh.indices.length / 3,
-      vertices: mesh.positions.length / 3,
-      frame: { unitsPerPixel: solid.unitsPerPixel, centrePx: solid.centrePx },
-      fragments: solid.fragments,
-      topology: {
-        edgesChecked: simplified.edgesChecked,
-        attempts: simplified.attempts,
-        fallback: simplified.fallback,
+  function finish({ mesh, texture }: TexturedModel, elevationDeg: number): ConvertResult {
+    return {
+      mesh,
+      texture,
+      elevationDeg,
+      stats: {
+        width: image.width,
+        height: image.height,
+        format: image.format,
+        isolation: isolated.method,
+        triangles: mesh.indices.length / 3,
+        vertices: mesh.positions.length / 3,
+        frame: { unitsPerPixel: solid.unitsPerPixel, centrePx: solid.centrePx },
+        fragments: solid.fragments,
+        topology: {
+          edgesChecked: simplified.edgesChecked,
+          attempts: simplified.attempts,
+          fallback: simplified.fallback,
+        },
+        timings,
+        totalMs: Math.round(performance.now() - start),
       },
-      timings,
-      totalMs: Math.round(performance.now() - start),
-    },
-  };
+    };
+  }
 }

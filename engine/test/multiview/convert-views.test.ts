@@ -141,6 +141,10 @@ describe('multi-view conversion', () => {
     const one = await engine.convert(input.front, { topology: 'low' });
     const two = await engine.convert({ front: input.front, back: input.back }, { topology: 'low' });
     expect(two.stats.views?.warnings).toEqual([]);
+    // A back silhouette is the front's mirrored: it measures no depth, so the shape is the front's own.
+    expect(two.stats.views?.method).toBe('front');
+    expect(two.mesh.indices.length).toBe(one.mesh.indices.length);
+    expect(two.mesh.positions).toEqual(one.mesh.positions);
     expect(distance(backColour(one), BACK)).toBeGreaterThan(80);
     expect(distance(backColour(two), BACK)).toBeLessThan(40);
     expectClosedSolid(two);
