@@ -89,6 +89,10 @@ export const MULTIVIEW_DEFAULTS: MultiViewOptions = {
 /** Grid of the front's solid when a side view is given (the low preset's). */
 const FALLBACK_GRID = 192;
 
+/** Said when the hull cannot be built from views that each looked right. */
+export const FALLBACK_WARNING =
+  'The extra photos did not fit together; the model was shaped from the front photo alone.';
+
 const LABEL: Record<ViewName, string> = { right: 'right-side', back: 'back', left: 'left-side' };
 
 interface Prepared {
@@ -198,7 +202,7 @@ export async function convertViews(
       lap('register');
       const box = silhouetteBox(front.mask, front.image.width, front.image.height);
       const shaping = registered.filter((v) => v.shapes);
-      const hull = opts.method === 'auto' && shaping.some((v) => v.name === 'right' || v.name === 'left');
+      const useHull = opts.method === 'auto' && shaping.some((v) => v.name === 'right' || v.name === 'left');
       elevation = estimateElevation(
         {
           mask: front.mask,
@@ -212,18 +216,26 @@ export async function convertViews(
         opts.elevation,
       );
       lap('elevation');
+      const hull = useHull
+        ? await hullSolid(
+            frame,
+            shaping,
+            elevation.degrees,
+            depthReach(shaping),
+            flatHeights(frame, shaping, opts.fuse),
+            opts.hull,
+            opts.inflation ? inflationThickness(solid) : undefined,
+            opts.corners ? cornersAt(frame, shaping) : undefined,
+          ).catch((err: unknown) => {
+            // Views that passed registration yet carve nothing together: the user gets the front
+            // photo's model and a sentence saying why, not a failed (refunded) conversion.
+            if (!isEngineError(err) || err.code !== 'internal') throw err;
+            warnings.push(FALLBACK_WARNING);
+            return undefined;
+          })
+        : undefined;
       if (hull) {
         method = 'hull';
-        const hull = await hullSolid(
-          frame,
-          shaping,
-          elevation.degrees,
-          depthReach(shaping),
-          flatHeights(frame, shaping, opts.fuse),
-          opts.hull,
-          opts.inflation ? inflationThickness(solid) : undefined,
-          opts.corners ? cornersAt(frame, shaping) : undefined,
-        );
         carved = hull.rounded;
         lap('fuse');
         return {

@@ -1,7 +1,7 @@
 /**
  * The visual hull as a true solid: a voxel grid carved by every view that shapes the model (the front's
  * included), rounded where the silhouettes leave the shape open, and turned into a closed, 2-manifold,
- * outward-oriented surface by manifold-3d's level set over the smoothed occupancy.
+ * outward-oriented surface by marching tetrahedra over the smoothed occupancy (surface.ts).
  *
  * The grid lies in the world frame (the front camera's frame turned back by the elevation), so its
  * horizontal slices are the planes the camera walked around in, and rows along x and z are the rays of

@@ -3,6 +3,7 @@ import { box, revolve } from '../../bench/support/primitives.ts';
 import type { Shape } from '../../bench/support/shapes.ts';
 import { renderViews } from '../../bench/support/views.ts';
 import { type ConvertResult, createEngine } from '../../src/index.ts';
+import { FALLBACK_WARNING } from '../../src/multiview/convert-views.ts';
 import { checkManifold, weld } from '../support/mesh-checks.ts';
 import { png } from '../support/synthetic.ts';
 
@@ -250,5 +251,17 @@ describe('multi-view hull', () => {
     expect(back[2]).toBeGreaterThan(back[0] + 40);
     expect(front[0]).toBeGreaterThan(front[2] + 40);
     expect(distance(back, front)).toBeGreaterThan(60);
+  });
+  it('falls back to the front photo, with a warning, when the views carve no solid together', async () => {
+    // A blur wider than the grid leaves no voxel above the level: the same outcome as views that each
+    // registered but share no volume.
+    const slab: Shape = { name: 'slab', parts: [box([0, 0, 0], [0.3, 0.4, 0.2], WOOD)] };
+    const r = await engine.convert(await fourViews(slab), {
+      topology: 'low',
+      multiview: { hull: { cells: 6, blur: 12 } },
+    } as object);
+    expect(r.stats.views?.method).toBe('front');
+    expect(r.stats.views?.warnings).toContain(FALLBACK_WARNING);
+    expectClosedSolid(r);
   });
 });
