@@ -11,6 +11,7 @@ import { png } from '../test/support/synthetic.ts';
 import { HIDDEN_CAMERA, hiddenShapes } from './support/hidden-shapes.ts';
 import { normaliseUnitDiagonal, rng, sampleSurface, score } from './support/metrics.ts';
 import { groundTruthShapes, type Shape } from './support/shapes.ts';
+import { UNSEEN_CAMERA, unseenShapes } from './support/unseen-shapes.ts';
 import { renderViews, VIEWS_CAMERA } from './support/views.ts';
 
 async function sheet(dir: string | undefined, name: string, r: ConvertResult) {
@@ -45,6 +46,10 @@ export async function multiviewQuality(engine: Engine, sheetsDir?: string): Prom
     `\n## Multi-view hidden set (${hiddenShapes().length} shapes never used to choose the method, front at yaw ${HIDDEN_CAMERA.yaw}°, the walk at ${HIDDEN_CAMERA.pitch}° elevation, low topology)\n`,
   );
   await qualityTable(engine, hiddenShapes(), HIDDEN_CAMERA, 'hidden', sheetsDir);
+  console.log(
+    `\n## Multi-view unseen set (${unseenShapes().length} everyday objects added after the hull's options were frozen, front at yaw ${UNSEEN_CAMERA.yaw}°, the walk at ${UNSEEN_CAMERA.pitch}° elevation, low topology)\n`,
+  );
+  await qualityTable(engine, unseenShapes(), UNSEEN_CAMERA, 'unseen', sheetsDir);
 }
 
 async function qualityTable(
