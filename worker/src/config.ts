@@ -48,7 +48,7 @@ export interface WebhookConfig {
   maxAttempts: number;
 }
 
-export function loadWebhookConfig(env: NodeJS.ProcessEnv): WebhookConfig {
+function loadWebhookConfig(env: NodeJS.ProcessEnv): WebhookConfig {
   return {
     allowPrivate: env.WEBHOOK_ALLOW_PRIVATE_TARGETS === '1',
     timeoutMs: Math.max(0.1, Number(env.WEBHOOK_TIMEOUT_SECONDS ?? 10) || 10) * 1000,

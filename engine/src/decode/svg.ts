@@ -16,7 +16,7 @@ export interface SvgOptions {
   limits?: Partial<SvgLimits>;
 }
 
-export const SVG_DEFAULTS: SvgOptions = { size: 1024, maxPixels: 40_000_000 };
+const SVG_DEFAULTS: SvgOptions = { size: 1024, maxPixels: 40_000_000 };
 
 export function rasteriseSvg(bytes: Uint8Array, options: Partial<SvgOptions> = {}): RgbaImage {
   const opts = { ...SVG_DEFAULTS, ...options };

@@ -62,7 +62,7 @@ export interface ConvertContext {
   hooks?: ConvertHooks;
 }
 
-export interface ConvertHooks {
+interface ConvertHooks {
   /** Reshapes the lifted solid in place, keeping its vertices and triangles. */
   afterLift?(solid: LiftedSolid, front: IsolatedSubject): void;
   /** Repaints the finished texture in place. */

@@ -175,7 +175,7 @@ export function isBanned(user: UserRow): boolean {
 
 const iso = (value: Date | null | undefined) => (value ? value.toISOString() : undefined);
 
-export function identityJson(identity: IdentityRow) {
+function identityJson(identity: IdentityRow) {
   return {
     identity_id: identity.id,
     id: identity.provider_id,

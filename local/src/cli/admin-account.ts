@@ -25,7 +25,7 @@ export interface AdminResult {
   created: boolean;
 }
 
-export const ADMIN_DEFAULTS = { bcryptCost: 10, minPasswordLength: 6 } as const;
+const ADMIN_DEFAULTS = { bcryptCost: 10, minPasswordLength: 6 } as const;
 
 export function checkAdminAccount(account: AdminAccount): AdminAccount {
   const email = account.email.trim().toLowerCase();

@@ -8,7 +8,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import type { ProviderInstance } from 'oidc-provider';
 
-export interface OidcAccount {
+interface OidcAccount {
   sub: string;
   email: string;
   email_verified: boolean;

@@ -16,7 +16,7 @@ interface NavEntry {
   icon: ComponentType<SVGProps<SVGSVGElement>>;
 }
 
-export const ADMIN_NAV: NavEntry[] = [
+const ADMIN_NAV: NavEntry[] = [
   { to: '/admin', label: 'Dashboard', exact: true, icon: DashboardIcon },
   { to: '/admin/users', label: 'Users', exact: false, icon: PeopleIcon },
   { to: '/admin/credit-packs', label: 'Credit Packs', exact: false, icon: PackageIcon },

@@ -11,7 +11,7 @@ export const ADMIN_PAGE_SIZE = 20;
 
 export type AnalyticsPeriod = 'today' | 'yesterday' | 'week' | 'month' | 'all';
 
-export interface PeriodFigures {
+interface PeriodFigures {
   visits: number;
   unique: number;
   returning: number;

@@ -66,13 +66,6 @@ export async function adoptSession(session: Pick<Session, 'access_token' | 'refr
   return fetchUser(data.session.user.id);
 }
 
-/** The signed-in user's id per supabase-js, or null. */
-export async function currentUserId(): Promise<string | null> {
-  const client = await getSupabase();
-  const { data } = await client.auth.getSession();
-  return data.session?.user.id ?? null;
-}
-
 /**
  * Changes the password through Supabase Auth, with the current one when the account has a password
  * (Google accounts set their first one without); Supabase's policy and leaked-password check apply and

@@ -6,7 +6,7 @@ import { cn } from '../../lib/cn';
 import { SUPPORT_EMAIL } from '../../lib/site';
 import { useContactForm } from '../forms/useContactForm';
 
-export const CONTACT_MESSAGES = {
+const CONTACT_MESSAGES = {
   success: 'Message sent! We’ll get back to you within 24 hours.',
   error: `Your message could not be sent. Please try again, or write to ${SUPPORT_EMAIL}.`,
 } as const;

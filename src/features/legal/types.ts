@@ -1,7 +1,7 @@
 /** Legal documents are data: one layout (LegalPage) renders every one of them. */
 export type LegalBlock = string | { list: readonly string[] };
 
-export interface LegalSection {
+interface LegalSection {
   title: string;
   body: readonly LegalBlock[];
 }

@@ -38,7 +38,7 @@ const BuyCreditsDialog = lazy(() => import('../credits/BuyCreditsDialog'));
 const ServerErrorDialog = lazy(() => import('./ServerErrorDialog'));
 
 /** Offset for the smooth scroll to the samples when the header cannot be measured (SPEC §2). */
-export const HEADER_OFFSET_FALLBACK = 96;
+const HEADER_OFFSET_FALLBACK = 96;
 
 const FAILED_TO_START: Record<GenerationKind, string> = {
   model: 'Failed to generate 3D model. Please try again.',

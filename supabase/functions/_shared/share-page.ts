@@ -43,7 +43,7 @@ const ESCAPES: Record<string, string> = {
 };
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => ESCAPES[ch] ?? ch);
 
-export function shareHeadTags(head: ShareHead): string {
+function shareHeadTags(head: ShareHead): string {
   const tags: Array<[string, string, string]> = [
     ['name', 'description', head.description],
     ['property', 'og:type', 'website'],

@@ -5,7 +5,7 @@
  */
 import type { Topology, ViewName } from '@lift3d/engine';
 
-export const BACKEND_NAMES = ['builtin', 'meshy', 'tripo', 'fal'] as const;
+const BACKEND_NAMES = ['builtin', 'meshy', 'tripo', 'fal'] as const;
 export type BackendName = (typeof BACKEND_NAMES)[number];
 export type HostedBackendName = Exclude<BackendName, 'builtin'>;
 
@@ -24,7 +24,7 @@ export interface HostedJob {
   faces: number;
 }
 
-export type HostedPoll =
+type HostedPoll =
   | { state: 'running'; progress: number }
   | { state: 'succeeded'; modelUrl: string; cost: number | null }
   | { state: 'failed'; message: string };

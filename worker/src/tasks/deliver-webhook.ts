@@ -37,7 +37,7 @@ const systemResolve = async (host: string) =>
   (await lookup(host, { all: true, verbatim: true })).map((a) => a.address);
 
 /** Wait before the next attempt after `done` attempts (1 → base, 2 → 2 × base, …). */
-export function backoffMs(config: WebhookConfig, done: number): number {
+function backoffMs(config: WebhookConfig, done: number): number {
   return Math.min(MAX_BACKOFF_MS, config.retryBaseMs * 2 ** Math.max(0, done - 1));
 }
 

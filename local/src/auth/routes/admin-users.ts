@@ -28,7 +28,7 @@ const emailExists = () =>
   unprocessable('email_exists', 'A user with this email address has already been registered');
 
 /** Go duration strings as GoTrue accepts for `ban_duration` ("24h", "1h30m", "none" lifts the ban). */
-export function parseBanDuration(value: string): Date | null {
+function parseBanDuration(value: string): Date | null {
   if (value === 'none') return null;
   const units: Record<string, number> = { ns: 1e-6, us: 1e-3, µs: 1e-3, ms: 1, s: 1e3, m: 6e4, h: 3.6e6 };
   const parts = [...value.matchAll(/(\d+(?:\.\d+)?)(ns|us|µs|ms|s|m|h)/g)];

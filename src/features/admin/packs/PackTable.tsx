@@ -5,7 +5,7 @@ import type { CreditPack } from '../api';
 import { formatCents, formatNumber } from '../format';
 import { DotsIcon, PencilIcon, TrashIcon } from '../icons';
 
-export interface PackActions {
+interface PackActions {
   toggle: (pack: CreditPack) => void;
   edit: (pack: CreditPack) => void;
   remove: (pack: CreditPack) => void;

@@ -16,7 +16,7 @@ import { badRequest, notFound } from '../core/errors.ts';
 import { parseJson } from '../core/validate.ts';
 import { type PackSummaryRow, packSummary } from '../payments/pack-json.ts';
 
-export const ADMIN_PACKS_DEFAULTS = {
+const ADMIN_PACKS_DEFAULTS = {
   currency: 'EUR',
   maxCredits: 10_000_000,
   maxPriceCents: 10_000_00,

@@ -13,7 +13,7 @@ import { parseJson } from '../core/validate.ts';
 const BACKEND_CHOICES = ['default', 'builtin', 'meshy', 'tripo', 'fal'];
 
 /** `choices`: the setting is one of these words (the database checks them too); otherwise a whole number. */
-export const EDITABLE_SETTINGS: Record<string, { label: string; description: string; choices?: string[] }> = {
+const EDITABLE_SETTINGS: Record<string, { label: string; description: string; choices?: string[] }> = {
   'generation.cost_credits': {
     label: 'Credits per conversion',
     description: 'What one 3D model or video costs. Shown to everyone.',

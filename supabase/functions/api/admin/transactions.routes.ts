@@ -9,7 +9,7 @@ import { requireAdmin } from '../core/auth.ts';
 import type { AppDeps, AppEnv } from '../core/deps.ts';
 import { badRequest } from '../core/errors.ts';
 
-export const ADMIN_TRANSACTIONS_DEFAULTS = { limit: 20, maxLimit: 100 } as const;
+const ADMIN_TRANSACTIONS_DEFAULTS = { limit: 20, maxLimit: 100 } as const;
 
 const Paging = z.object({
   limit: z.coerce

@@ -20,9 +20,9 @@ export interface ClientIpOptions {
   trustedHops: number;
 }
 
-export const CLIENT_IP_DEFAULTS: ClientIpOptions = { header: 'x-forwarded-for', trustedHops: 0 };
+const CLIENT_IP_DEFAULTS: ClientIpOptions = { header: 'x-forwarded-for', trustedHops: 0 };
 
-export function clientIp(c: Context, options: Partial<ClientIpOptions> = {}): string | null {
+function clientIp(c: Context, options: Partial<ClientIpOptions> = {}): string | null {
   const o = { ...CLIENT_IP_DEFAULTS, ...options };
   const header = o.header.toLowerCase();
   const value = c.req.header(header);

@@ -44,14 +44,14 @@ export interface ApiConfig {
   webhooks?: WebhooksConfig;
 }
 
-export interface ShareConfig {
+interface ShareConfig {
   /** The SPA's public URL (SITE_URL): where index.html is fetched and what og:url names. */
   siteUrl: string | null;
   /** The api's public URL (PUBLIC_API_URL, else `${SUPABASE_URL}/functions/v1/api`), for og:image. */
   apiUrl: string | null;
 }
 
-export interface ImageUrlConfig {
+interface ImageUrlConfig {
   timeoutMs?: number;
   maxRedirects?: number;
   /** IMAGE_URL_CA_FILE: extra trusted root certificates (PEM), for a local https test server. */
@@ -60,7 +60,7 @@ export interface ImageUrlConfig {
   trustedOrigins?: string[];
 }
 
-export interface WebhooksConfig {
+interface WebhooksConfig {
   /** WEBHOOK_ALLOW_PRIVATE_TARGETS=1 (local stack, tests): also accept http and private addresses. */
   allowPrivateTargets: boolean;
 }

@@ -23,7 +23,7 @@ import type { OutputFile } from '../generations/rows.ts';
 import { sendStoredFile } from '../generations/send-file.ts';
 import { signShare, verifyShare } from '../generations/signed-urls.ts';
 
-export const SHARE_NOT_FOUND = 'This link does not exist or is no longer shared.';
+const SHARE_NOT_FOUND = 'This link does not exist or is no longer shared.';
 const gone = () => notFound(SHARE_NOT_FOUND);
 
 /** What the page needs whether or not downloads are allowed: the viewer, AR on phones, the video. */

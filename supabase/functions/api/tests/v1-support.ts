@@ -68,7 +68,7 @@ export async function completeAsWorker(sql: postgres.Sql, storageDir: string, id
  * test-only key material, so the tests need no openssl (and no --allow-run) to serve https. (rustls
  * refuses a self-signed certificate that is its own root, hence the separate root.)
  */
-export async function selfSignedCert() {
+async function selfSignedCert() {
   const dir = new URL('./fixtures/', import.meta.url);
   return {
     root: await Deno.readTextFile(new URL('test-root-ca.pem', dir)),
