@@ -1,7 +1,7 @@
 /**
  * `npm test`: the whole suite, in the order that fails fastest. Types and lint (Biome and knip), then every
- * Vitest project (unit, engine, local stack incl. SQL rules and the api function under Deno, worker), then the browser
- * journeys with Playwright against a freshly built SPA on the real local stack.
+ * Vitest project (unit, engine, local stack incl. SQL rules and the api function under Deno, worker), then
+ * the browser journeys with Playwright against a freshly built SPA on the real local stack.
  * Prints one closing line: "N passed, N failed".
  */
 import { spawn } from 'node:child_process';
