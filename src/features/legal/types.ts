@@ -12,3 +12,13 @@ export interface LegalDocument {
   summary: string;
   sections: readonly LegalSection[];
 }
+
+/**
+ * Stands for the price of a conversion in a legal text. The price lives in the database (an admin changes it),
+ * so the documents never carry a number: LegalPage writes the live one in its place.
+ */
+export const COST = '{cost}';
+
+export function withCost(text: string, cost: string): string {
+  return text.replaceAll(COST, cost);
+}

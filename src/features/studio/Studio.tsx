@@ -6,7 +6,7 @@ import { notify } from '../../components/ui/toaster';
 import { ApiError } from '../../lib/api';
 import { randomId } from '../../lib/uuid';
 import { useAuth } from '../auth/context';
-import { useGenerationCost } from '../credits/usePublicSettings';
+import { costText, useGenerationCost } from '../credits/usePublicSettings';
 import {
   cancelGeneration,
   createGenerations,
@@ -264,7 +264,7 @@ export function Studio({ variant }: { variant: StudioVariant }) {
             <p className="mt-2 max-w-2xl text-sm text-muted-foreground sm:text-base">
               {variant.free
                 ? `Free on App66: up to ${quota.limit} conversions per visitor per day, low topology.`
-                : `One image in, a textured 3D model out: ${formatList(variant.formats)} for 50 credits.`}
+                : `One image in, a textured 3D model out: ${formatList(variant.formats)} for ${costText(generationCost)} credits.`}
             </p>
           </div>
           <Button variant="outline" onClick={scrollToSamples} className="self-start sm:self-auto">
