@@ -131,7 +131,7 @@ export function clientIp(req: IncomingMessage, trustForwardedFor: boolean): stri
 export function bearerToken(req: IncomingMessage): string | null {
   const header = String(req.headers.authorization ?? '');
   const match = /^Bearer\s+(\S+)$/i.exec(header);
-  return match ? (match[1] as string) : null;
+  return match ? match[1] : null;
 }
 
 export function stringField(body: Body, name: string): string | undefined {

@@ -139,22 +139,15 @@ export const adminApi = {
   users: async (offset: number, q: string): Promise<UserPage> => {
     const query = new URLSearchParams({ limit: String(ADMIN_PAGE_SIZE), offset: String(offset) });
     if (q) query.set('q', q);
-    const body = await api.get<{ users: Record<string, unknown>[]; total?: number; matching?: number }>(
-      `/admin/users?${query}`,
-    );
+    const body = await api.get<{ users: User[]; total?: number; matching?: number }>(`/admin/users?${query}`);
     const users = (body.users ?? []).map((u) => normaliseAdminUser(u));
     return { users, total: body.total ?? users.length, matching: body.matching ?? users.length };
   },
   deleteUser: (id: string) => api.delete<{ success: boolean }>(`/admin/users/${enc(id)}`),
   addCredits: async (id: string, creditsToAdd: number) =>
-    normaliseAdminUser((await api.addCredits(id, creditsToAdd)).user as unknown as Record<string, unknown>),
+    normaliseAdminUser((await api.addCredits(id, creditsToAdd)).user),
   updateUser: async (id: string, changes: { name: string; email: string; is_admin: boolean }) =>
-    normaliseAdminUser(
-      (await api.put<{ user: User }>(`/users/${enc(id)}`, changes)).user as unknown as Record<
-        string,
-        unknown
-      >,
-    ),
+    normaliseAdminUser((await api.put<{ user: User }>(`/users/${enc(id)}`, changes)).user),
 
   packs: async () => (await api.get<{ packs: CreditPack[] }>('/admin/credit-packs')).packs,
   addPack: async (pack: PackInput) =>

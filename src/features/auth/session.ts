@@ -17,8 +17,8 @@ export class AuthFailure extends Error {
 }
 
 export async function fetchUser(id: string): Promise<User> {
-  const { user } = await api.get<{ user: User }>(`/users/${encodeURIComponent(id)}`);
-  return normaliseUser(user as User & Record<string, unknown>);
+  const { user } = await api.getUser(id);
+  return normaliseUser(user);
 }
 
 export async function signInWithPassword(email: string, password: string, remember: boolean): Promise<User> {

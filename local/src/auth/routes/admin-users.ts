@@ -108,9 +108,9 @@ export async function adminListUsers(ctx: AuthContext, request: RequestContext):
   await requireServiceRole(ctx, request);
   const page = Math.max(1, Number(request.url.searchParams.get('page') || 1) || 1);
   const perPage = Math.min(1000, Math.max(1, Number(request.url.searchParams.get('per_page') || 50) || 50));
-  const [{ total }] = (await ctx.sql.unsafe(
+  const [{ total }] = await ctx.sql.unsafe<{ total: number }[]>(
     `select count(*)::int as total from auth.users where deleted_at is null`,
-  )) as unknown as [{ total: number }];
+  );
   const ids = await ctx.sql.unsafe<{ id: string }[]>(
     `select id from auth.users where deleted_at is null order by created_at desc, id limit $1 offset $2`,
     [perPage, (page - 1) * perPage],

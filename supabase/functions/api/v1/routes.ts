@@ -97,7 +97,7 @@ export function v1Routes(deps: AppDeps) {
     const { limit, cursor } = parsed.data;
     const after = cursor ? decodeCursor(cursor) : null;
     const { rows, named } = await db.asCaller(caller, async (tx) => {
-      const rows = (await tx.unsafe(
+      const rows = await tx.unsafe<(GenerationRow & { micros: string })[]>(
         `select ${GENERATION_COLUMNS}, (extract(epoch from created_at) * 1000000)::bigint::text as micros
            from public.generations
           where user_id = $1
@@ -106,7 +106,7 @@ export function v1Routes(deps: AppDeps) {
           order by created_at desc, id desc
           limit $4`,
         [caller.userId, after?.micros ?? null, after?.id ?? null, limit + 1],
-      )) as unknown as (GenerationRow & { micros: string })[];
+      );
       const named = await viewsOf(
         tx,
         rows.map((r) => r.id),
@@ -126,11 +126,11 @@ export function v1Routes(deps: AppDeps) {
     const caller = owner(c);
     const id = checkId(c.req.param('id'));
     const { row, named } = await db.asCaller(caller, async (tx) => {
-      const [row] = await tx.unsafe(
+      const [row] = await tx.unsafe<(GenerationRow | undefined)[]>(
         `select ${GENERATION_COLUMNS} from public.generations where id = $1 and user_id = $2`,
         [id, caller.userId],
       );
-      return { row: row as unknown as GenerationRow | undefined, named: await viewsOf(tx, [id]) };
+      return { row, named: await viewsOf(tx, [id]) };
     });
     if (!row) throw notFound('No generation with this id.');
     return c.json({
