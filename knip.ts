@@ -18,7 +18,12 @@ const denoJson = JSON.parse(readFileSync('supabase/functions/api/deno.json', 'ut
 const denoPaths = Object.fromEntries(
   Object.entries(denoJson.imports)
     .filter(([, target]) => target.startsWith('.'))
-    .map(([name, target]) => [name, [`supabase/functions/api/${target}`]]),
+    // A prefix mapping (`@lift3d/common/` → `../_shared/common/`) becomes a wildcard pattern.
+    .map(([name, target]) =>
+      name.endsWith('/')
+        ? [`${name}*`, [`supabase/functions/api/${target}*`]]
+        : [name, [`supabase/functions/api/${target}`]],
+    ),
 );
 
 const config: KnipConfig = {
@@ -68,6 +73,7 @@ const config: KnipConfig = {
     },
     'supabase/functions/_shared/contract': { project: ['**/*.ts'] },
     'supabase/functions/_shared/storage': { project: ['**/*.ts'] },
+    'supabase/functions/_shared/common': { project: ['**/*.ts'] },
   },
 };
 

@@ -11,7 +11,7 @@ import {
   SHARE_SLUG,
   type SharedModelSummary,
   shareHeadFor,
-} from '../../supabase/functions/_shared/share-page.ts';
+} from '@lift3d/common/share-page.ts';
 import type { Log } from './log.ts';
 
 export const SHARE_PAGE = /^\/m\/([^/]+)\/?$/;

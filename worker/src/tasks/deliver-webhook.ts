@@ -11,15 +11,11 @@
  */
 import { randomUUID } from 'node:crypto';
 import { lookup } from 'node:dns/promises';
+import { eventBody } from '@lift3d/common/webhooks/event.ts';
+import { EVENT_ID_HEADER, SIGNATURE_HEADER, signatureHeader } from '@lift3d/common/webhooks/signature.ts';
+import { checkWebhookTarget } from '@lift3d/common/webhooks/target.ts';
 import type { Task } from 'graphile-worker';
 import type { Sql } from 'postgres';
-import { eventBody } from '../../../supabase/functions/_shared/webhooks/event.ts';
-import {
-  EVENT_ID_HEADER,
-  SIGNATURE_HEADER,
-  signatureHeader,
-} from '../../../supabase/functions/_shared/webhooks/signature.ts';
-import { checkWebhookTarget } from '../../../supabase/functions/_shared/webhooks/target.ts';
 import type { WebhookConfig } from '../config.ts';
 import type { JobPayloads } from '../registry.ts';
 import { postPinned } from '../webhooks/post.ts';

@@ -12,9 +12,9 @@
  *   fetch); "downloads" are the download buttons and the other formats.
  */
 
+import { injectShareHead, SHARE_SLUG, shareHeadFor } from '@lift3d/common/share-page.ts';
 import { DOWNLOAD_FORMATS } from '@lift3d/contract';
 import { type Context, Hono } from 'hono';
-import { injectShareHead, SHARE_SLUG, shareHeadFor } from '../../_shared/share-page.ts';
 import type { AppDeps, AppEnv } from '../core/deps.ts';
 import { ApiError, notFound } from '../core/errors.ts';
 import { contentDisposition } from '../generations/download-name.ts';

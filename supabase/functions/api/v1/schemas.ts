@@ -3,7 +3,13 @@
  * them (z.toJSONSchema), so the document cannot drift from what the routes accept and answer.
  */
 
-import { DOWNLOAD_FORMATS, MODEL_FORMATS } from '@lift3d/contract';
+import {
+  DOWNLOAD_FORMATS,
+  GENERATION_STATUSES,
+  MODEL_FORMATS,
+  TOPOLOGIES,
+  VIEW_NAMES,
+} from '@lift3d/contract';
 import { z } from 'zod';
 
 /** The named schemas of the OpenAPI document's components. */
@@ -12,7 +18,7 @@ export const v1Registry = z.registry<{ id: string }>();
 const Format = z.enum(MODEL_FORMATS).meta({
   description: 'The format chosen first; every conversion is downloadable in all formats anyway.',
 });
-const Topology = z.enum(['low', 'high']).meta({ description: 'About 5k (low) or 60k (high) triangles.' });
+const Topology = z.enum(TOPOLOGIES).meta({ description: 'About 5k (low) or 60k (high) triangles.' });
 
 export const CreateFromUrl = z
   .strictObject({
@@ -46,14 +52,14 @@ z.object({
 const Generation = z
   .object({
     id: z.uuid(),
-    status: z.enum(['queued', 'processing', 'completed', 'failed']),
+    status: z.enum(GENERATION_STATUSES),
     progress: z.number().min(0).max(100),
     stage: z.string(),
     error: z.string().nullable(),
     format: Format,
     topology: Topology,
     video: z.boolean(),
-    views: z.array(z.enum(['right', 'back', 'left'])),
+    views: z.array(z.enum(VIEW_NAMES)),
     cost: z.int().meta({ description: 'Credits charged (refunded if the conversion fails).' }),
     created_at: z.iso.datetime(),
     started_at: z.iso.datetime().nullable(),
