@@ -5,7 +5,7 @@
  */
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { repoRoot } from '../local/src/db/migrate.ts';
+import { repoRoot } from '@lift3d/local/db/migrate';
 import { createTestDatabase } from '../local/test/support/databases.ts';
 import { startS3 } from '../worker/test/support/s3.ts';
 

@@ -6,7 +6,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { freePort } from '../../local/src/ports.ts';
+import { freePort } from '@lift3d/local/ports';
 
 const repoRoot = resolve(import.meta.dirname, '../..');
 
