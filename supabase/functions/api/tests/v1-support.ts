@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { createDiskStorage } from '@lift3d/storage';
 import type { Hono } from 'hono';
 import type postgres from 'postgres';
-import type { AppEnv } from '../app.ts';
+import type { AppEnv } from '../core/deps.ts';
 import { createUser, tokenFor } from './support.ts';
 
 type App = Hono<AppEnv>;
