@@ -9,4 +9,5 @@ export type { Database, Enums, Json, Tables, Views } from './database.ts';
 export * from './errors.ts';
 export * from './formats.ts';
 export * from './generation.ts';
+export * from './payments.ts';
 export * from './user.ts';
