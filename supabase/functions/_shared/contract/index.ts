@@ -10,4 +10,5 @@ export * from './errors.ts';
 export * from './formats.ts';
 export * from './generation.ts';
 export * from './payments.ts';
+export * from './share.ts';
 export * from './user.ts';

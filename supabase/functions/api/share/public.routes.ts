@@ -13,7 +13,7 @@
  */
 
 import { injectShareHead, SHARE_SLUG, shareHeadFor } from '@lift3d/common/share-page.ts';
-import { DOWNLOAD_FORMATS } from '@lift3d/contract';
+import { DOWNLOAD_FORMATS, type GenerationKind, type SharedModel, type Topology } from '@lift3d/contract';
 import { type Context, Hono } from 'hono';
 import type { AppDeps, AppEnv } from '../core/deps.ts';
 import { ApiError, notFound } from '../core/errors.ts';
@@ -32,8 +32,9 @@ const VIEWER_FORMATS = ['glb', 'usdz', 'mp4'] as const;
 interface SharedRow {
   slug: string;
   allow_downloads: boolean;
-  kind: 'model' | 'video';
-  topology: string;
+  kind: GenerationKind;
+  /** A text column whose check constraint allows only the contract's topologies. */
+  topology: Topology;
   shared_at: Date;
   outputs: Record<string, OutputFile>;
 }
@@ -55,7 +56,7 @@ export function sharePublicRoutes(deps: AppDeps) {
       (f) => row.outputs?.[f] && (row.allow_downloads || (VIEWER_FORMATS as readonly string[]).includes(f)),
     );
 
-  async function modelJson(row: SharedRow) {
+  async function modelJson(row: SharedRow): Promise<SharedModel> {
     const secret = config.generations?.urlSecret;
     if (!secret) throw storageUnavailable();
     const expires = Math.floor(Date.now() / 1000) + (config.generations?.urlTtlSeconds ?? 3600);
