@@ -4,7 +4,7 @@
  * The api makes the secret and hands the database its SHA-256 and visible prefix; the 10-key limit and
  * ownership are enforced by public.create_api_key and public.revoke_api_key.
  */
-import type { Tables } from '@lift3d/contract';
+import type { ApiKey, Tables } from '@lift3d/contract';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { requireUser } from '../core/auth.ts';
@@ -24,11 +24,11 @@ type KeyRow = Pick<Tables<'api_keys'>, 'id' | 'name' | 'prefix' | 'created_at'> 
   Partial<Pick<Tables<'api_keys'>, 'last_used_at' | 'revoked_at'>>;
 
 const iso = (d: Date | null | undefined) => (d ? new Date(d).toISOString() : null);
-const keyJson = (row: KeyRow) => ({
+const keyJson = (row: KeyRow): ApiKey => ({
   id: row.id,
   name: row.name,
   prefix: row.prefix,
-  createdAt: iso(row.created_at),
+  createdAt: new Date(row.created_at).toISOString(),
   lastUsedAt: iso(row.last_used_at),
   revokedAt: iso(row.revoked_at),
 });
