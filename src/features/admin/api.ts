@@ -3,7 +3,7 @@
  * the signed-in user's token; the server checks the `is_admin` claim and the database again, so nothing
  * here is a security boundary.
  */
-import type { PackSummary } from '@lift3d/contract';
+import type { GenerationBackend, PackSummary } from '@lift3d/contract';
 import { api, type User } from '../../lib/api';
 import { type AdminUser, normaliseAdminUser } from './normalise';
 
@@ -111,7 +111,7 @@ export interface Setting {
 
 /** One generation backend's figures for a period (`GET /api/admin/backends/:period`). */
 export interface BackendStats {
-  backend: 'builtin' | 'meshy' | 'tripo' | 'fal';
+  backend: GenerationBackend;
   conversions: number;
   completed: number;
   failed: number;

@@ -3,6 +3,7 @@
  * public.settings decide who may write; a trigger checks the known keys' ranges. Only the keys below are
  * editable here, each with a label the admin page shows.
  */
+import { GENERATION_BACKENDS } from '@lift3d/contract';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { requireAdmin } from '../core/auth.ts';
@@ -10,7 +11,8 @@ import type { AppDeps, AppEnv } from '../core/deps.ts';
 import { badRequest, notFound } from '../core/errors.ts';
 import { parseJson } from '../core/validate.ts';
 
-const BACKEND_CHOICES = ['default', 'builtin', 'meshy', 'tripo', 'fal'];
+// `default` leaves the choice to the worker's GENERATION_BACKEND.
+const BACKEND_CHOICES = ['default', ...GENERATION_BACKENDS];
 
 /** `choices`: the setting is one of these words (the database checks them too); otherwise a whole number. */
 const EDITABLE_SETTINGS: Record<string, { label: string; description: string; choices?: string[] }> = {
