@@ -5,7 +5,7 @@
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import { DB_TYPES_FILE, formatTypeScript, generateDatabaseTypes } from '@lift3d/local/db/db-types';
-import { createTestDatabase } from '../local/test/support/databases.ts';
+import { createTestDatabase } from '@lift3d/local/testing/databases';
 
 const db = await createTestDatabase('postgres');
 try {

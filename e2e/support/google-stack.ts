@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { loadConfig } from '@lift3d/local/config';
 import { freePort } from '@lift3d/local/ports';
 import { startStack } from '@lift3d/local/stack';
-import { startOidcProvider, type TestOidcProvider } from '../../local/test/support/oidc-provider.ts';
+import { startOidcProvider, type TestOidcProvider } from '@lift3d/local/testing/oidc-provider';
 
 export interface GoogleStack {
   url: string;
