@@ -14,16 +14,11 @@ import { SIGNATURE_HEADER, verifySignature } from '@lift3d/common/webhooks/signa
 import postgres from 'postgres';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import {
-  type StackProcess,
-  signUp,
-  startStackProcess,
-  waitUntilHealthy,
-} from '../../scripts/support/stack-process.ts';
-import {
   apiExamples,
   type ExampleId,
   type ExampleValues,
 } from '../../src/features/developers/api-examples.ts';
+import { type StackProcess, signUp, startStackProcess, waitUntilHealthy } from './support/stack-process.ts';
 
 const repo = resolve(import.meta.dirname, '../..');
 const fixtures = join(repo, 'supabase/functions/api/tests/fixtures');
