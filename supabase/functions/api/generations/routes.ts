@@ -6,13 +6,12 @@
  */
 import { Hono } from 'hono';
 import { requireUser } from '../core/auth.ts';
-import type { Tx } from '../core/db.ts';
 import type { AppDeps, AppEnv } from '../core/deps.ts';
 import { badRequest, notFound } from '../core/errors.ts';
 import { readIdempotencyKey, requestFingerprint, storedIdempotencyKey } from '../core/idempotency.ts';
 import { queryInt } from '../core/request-limits.ts';
 import { inputStem } from './download-name.ts';
-import { GENERATION_COLUMNS, type GenerationRow, generationJson } from './rows.ts';
+import { GENERATION_COLUMNS, type GenerationRow, generationJson, viewsOf } from './rows.ts';
 import {
   readFormat,
   readImages,
@@ -31,16 +30,6 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export function checkId(id: string): string {
   if (!UUID.test(id)) throw notFound('No generation with this id.');
   return id;
-}
-
-/** The extra views (right, back, left) of each generation the caller may read. */
-async function viewsOf(tx: Tx, ids: string[]): Promise<Map<string, string[]>> {
-  const out = new Map<string, string[]>();
-  if (!ids.length) return out;
-  const rows = await tx`select generation_id, view from public.generation_views
-                         where generation_id = any(${ids}::uuid[]) order by generation_id, view`;
-  for (const r of rows) out.set(r.generation_id, [...(out.get(r.generation_id) ?? []), r.view]);
-  return out;
 }
 
 export function generationRoutes(deps: AppDeps) {

@@ -12,6 +12,7 @@ import {
   type Topology,
 } from '@lift3d/contract';
 import type { GenerationsConfig } from '../core/config.ts';
+import type { Tx } from '../core/db.ts';
 import { signGeneration } from './signed-urls.ts';
 
 export interface OutputFile {
@@ -90,4 +91,14 @@ export async function generationJson(
     downloadUrl: null,
     ...links,
   };
+}
+
+/** The extra views (right, back, left) of each generation the caller may read. */
+export async function viewsOf(tx: Tx, ids: string[]): Promise<Map<string, string[]>> {
+  const out = new Map<string, string[]>();
+  if (!ids.length) return out;
+  const rows = await tx`select generation_id, view from public.generation_views
+                         where generation_id = any(${ids}::uuid[]) order by generation_id, view`;
+  for (const r of rows) out.set(r.generation_id, [...(out.get(r.generation_id) ?? []), r.view]);
+  return out;
 }

@@ -7,17 +7,9 @@
 import { VIEW_NAMES, type ViewName } from '@lift3d/contract';
 import { ApiError, badRequest } from '../core/errors.ts';
 import { sniffImage } from './sniff-image.ts';
-import type { Upload, UploadForm, UploadLimits } from './uploads.ts';
+import { UPLOAD_EXTENSIONS, type Upload, type UploadForm, type UploadLimits } from './uploads.ts';
 
 const LABEL: Record<ViewName, string> = { right: 'right-side', back: 'back', left: 'left-side' };
-const EXTENSIONS: Record<string, string> = {
-  'image/png': 'png',
-  'image/jpeg': 'jpg',
-  'image/webp': 'webp',
-  'image/gif': 'gif',
-  'image/tiff': 'tiff',
-  'image/svg+xml': 'svg',
-};
 
 export interface ViewUpload extends Upload {
   view: ViewName;
@@ -56,7 +48,7 @@ export async function readViews(
       name: file.name || view,
       bytes,
       type,
-      key: `uploads/${crypto.randomUUID()}.${EXTENSIONS[type]}`,
+      key: `uploads/${crypto.randomUUID()}.${UPLOAD_EXTENSIONS[type]}`,
     });
   }
   if (views.length && images > 1) {

@@ -5,12 +5,11 @@
  * Every query names the owner explicitly: a key sees its owner's conversions only, admin or not.
  */
 import { type Context, Hono } from 'hono';
-import type { Tx } from '../core/db.ts';
 import type { AppDeps, AppEnv } from '../core/deps.ts';
 import { ApiError, badRequest, notFound } from '../core/errors.ts';
 import { readIdempotencyKey } from '../core/idempotency.ts';
 import { checkId, storageUnavailable } from '../generations/routes.ts';
-import { GENERATION_COLUMNS, type GenerationRow } from '../generations/rows.ts';
+import { GENERATION_COLUMNS, type GenerationRow, viewsOf } from '../generations/rows.ts';
 import { UPLOAD_DEFAULTS, uploadBodyLimit } from '../generations/uploads.ts';
 import { apiKeyAuth } from './api-key-auth.ts';
 import { createConversion } from './create.ts';
@@ -29,15 +28,6 @@ function apiRoot(c: Context): string {
 function owner(c: Context<AppEnv>) {
   const caller = c.get('caller');
   return caller as typeof caller & { userId: string };
-}
-
-async function viewsOf(tx: Tx, ids: string[]): Promise<Map<string, string[]>> {
-  const out = new Map<string, string[]>();
-  if (!ids.length) return out;
-  const rows = await tx`select generation_id, view from public.generation_views
-                         where generation_id = any(${ids}::uuid[]) order by generation_id, view`;
-  for (const r of rows) out.set(r.generation_id, [...(out.get(r.generation_id) ?? []), r.view]);
-  return out;
 }
 
 const encodeCursor = (micros: string, id: string) =>
