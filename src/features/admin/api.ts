@@ -3,7 +3,7 @@
  * the signed-in user's token; the server checks the `is_admin` claim and the database again, so nothing
  * here is a security boundary.
  */
-import type { GenerationBackend, PackSummary } from '@lift3d/contract';
+import type { AdminSetting, GenerationBackend, LedgerEntry, OrderEntry, PackSummary } from '@lift3d/contract';
 import { api, type User } from '../../lib/api';
 import { type AdminUser, normaliseAdminUser } from './normalise';
 
@@ -64,49 +64,15 @@ export interface UserPage {
 /** A pack in the admin's table (the fields it reads of `AdminCreditPack`). */
 export type CreditPack = PackSummary;
 
+export type { LedgerEntry, OrderEntry };
+export type Setting = AdminSetting;
+
 export interface PackInput {
   name: string;
   credits: number;
   priceCents: number;
   externalProductId: string | null;
   popular: boolean;
-}
-
-export interface OrderEntry {
-  id: string;
-  provider: string;
-  userId: string;
-  email: string | null;
-  pack: string;
-  credits: number;
-  amountCents: number;
-  currency: string;
-  status: string;
-  statusDetail: string | null;
-  createdAt: string;
-}
-
-export interface LedgerEntry {
-  id: number;
-  userId: string;
-  email: string | null;
-  delta: number;
-  reason: string;
-  reference: string | null;
-  balanceAfter: number;
-  createdAt: string;
-  createdBy: string | null;
-}
-
-export interface Setting {
-  key: string;
-  value: unknown;
-  isPublic: boolean;
-  label: string;
-  description: string;
-  /** The words the setting accepts; null for whole numbers. */
-  choices: string[] | null;
-  updatedAt: string;
 }
 
 /** One generation backend's figures for a period (`GET /api/admin/backends/:period`). */

@@ -3,6 +3,7 @@
  * enums shared by the api function (Deno, through its import map), the worker and engine (Node workspaces)
  * and the SPA (Vite). One declaration each; everything else imports it from here.
  */
+export * from './admin.ts';
 export * from './config.ts';
 export * from './credit-pack.ts';
 export type { Database, Enums, Json, Tables, Views } from './database.ts';

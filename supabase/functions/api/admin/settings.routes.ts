@@ -3,7 +3,7 @@
  * public.settings decide who may write; a trigger checks the known keys' ranges. Only the keys below are
  * editable here, each with a label the admin page shows.
  */
-import { GENERATION_BACKENDS } from '@lift3d/contract';
+import { type AdminSetting, GENERATION_BACKENDS } from '@lift3d/contract';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { requireAdmin } from '../core/auth.ts';
@@ -70,7 +70,7 @@ interface SettingRow {
   updated_at: Date;
 }
 
-function toApiSetting(r: SettingRow) {
+function toApiSetting(r: SettingRow): AdminSetting {
   const meta = EDITABLE_SETTINGS[r.key];
   return {
     key: r.key,
