@@ -1,5 +1,6 @@
 // The price of a conversion lives in the database: an admin changes it on the settings page, and the
-// landing page, the studio and the Buy Credits rule show the new price, and the api charges it.
+// landing page, the studio, checkout, About and the Terms and the Buy Credits rule show the new price, and the
+// api charges it.
 import { expect, type Page, test } from '@playwright/test';
 import { newIdentity, signInThroughDialog, signOutThroughMenu, signUpByApi } from './support/accounts.ts';
 import { balanceOf, grantCredits } from './support/credits.ts';
@@ -43,6 +44,15 @@ test('an admin changes the price; the SPA shows it and a conversion is charged i
       'One conversion costs 70 credits and includes every format',
     );
     await expect(page.locator('[data-pack="starter"]')).toContainText('80 generations');
+    // No page carries its own copy of the price.
+    await page.goto('/terms');
+    await expect(page.getByTestId('legal-scroll')).toContainText(
+      'Each conversion — a 3D model or a 3D video — costs 70 credits (the price shown in the studio)',
+    );
+    await page.goto('/about');
+    await expect(page.getByText('Prepaid credits, 70 per conversion, no subscription.')).toBeVisible();
+    await page.goto('/checkout');
+    await expect(page.getByText(/^Pick a pack\. Every conversion costs 70 credits/)).toBeVisible();
 
     const buyer = newIdentity('price-buyer');
     const buyerId = await signUpByApi(baseURL!, buyer);
@@ -51,6 +61,9 @@ test('an admin changes the price; the SPA shows it and a conversion is charged i
     await signInThroughDialog(page, buyer.email, buyer.password);
     await expect(page.getByTestId('studio-credits')).toHaveText('100');
     await expect(page.getByTestId('studio-cost')).toContainText('Cost: 70 credits');
+    await expect(page.getByText(/^One image in, a textured 3D model out:/)).toHaveText(
+      'One image in, a textured 3D model out: GLB, glTF, OBJ, FBX and print-ready STL for 70 credits.',
+    );
 
     await page.getByRole('button', { name: /^Demo-1:/ }).click();
     await expect(page.getByTestId('selected-file-name')).toHaveText('Demo-1.png');

@@ -46,13 +46,15 @@ test('each route has its own title and one main landmark', async ({ page }) => {
 });
 
 test('/app99 promises only the formats it offers; /app all five', async ({ page }) => {
+  const [{ cost }] = await database()<{ cost: number }[]>`
+    select (value #>> '{}')::int as cost from public.settings where key = 'generation.cost_credits'`;
   await page.goto('/app99');
   await expect(page.getByText(/^One image in, a textured 3D model out:/)).toHaveText(
-    'One image in, a textured 3D model out: GLB, glTF, OBJ and FBX for 50 credits.',
+    `One image in, a textured 3D model out: GLB, glTF, OBJ and FBX for ${cost} credits.`,
   );
   await page.goto('/app');
   await expect(page.getByText(/^One image in, a textured 3D model out:/)).toHaveText(
-    'One image in, a textured 3D model out: GLB, glTF, OBJ, FBX and print-ready STL for 50 credits.',
+    `One image in, a textured 3D model out: GLB, glTF, OBJ, FBX and print-ready STL for ${cost} credits.`,
   );
 });
 

@@ -3,8 +3,8 @@
 // delivers signed, see it in the log, and resend it.
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { verifySignature } from '@lift3d/common/webhooks/signature.ts';
 import { expect, type Page, test } from '@playwright/test';
-import { verifySignature } from '../supabase/functions/_shared/webhooks/signature.ts';
 import { dialog, newIdentity, signUpByApi } from './support/accounts.ts';
 
 interface Hit {

@@ -5,9 +5,9 @@
  */
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { repoRoot } from '../local/src/db/migrate.ts';
-import { createTestDatabase } from '../local/test/support/databases.ts';
-import { startS3 } from '../worker/test/support/s3.ts';
+import { repoRoot } from '@lift3d/local/db/migrate';
+import { createTestDatabase } from '@lift3d/local/testing/databases';
+import { startS3 } from '@lift3d/worker/testing/s3';
 
 const files = process.argv.slice(2);
 if (!files.length) {

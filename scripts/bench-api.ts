@@ -8,15 +8,15 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { availableParallelism, loadavg, setPriority, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import postgres from 'postgres';
-import sharp from 'sharp';
 import {
   getGeneration,
   postGeneration,
   signUp,
   startStackProcess,
   waitUntilHealthy,
-} from './support/stack-process.ts';
+} from '@lift3d/local/testing/stack-process';
+import postgres from 'postgres';
+import sharp from 'sharp';
 
 const DEFAULTS = {
   idleSamples: 300,

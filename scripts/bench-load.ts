@@ -11,15 +11,15 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import postgres from 'postgres';
-import sharp from 'sharp';
 import {
   getGeneration,
   postGeneration,
   type StackProcess,
   startStackProcess,
   waitUntilHealthy,
-} from './support/stack-process.ts';
+} from '@lift3d/local/testing/stack-process';
+import postgres from 'postgres';
+import sharp from 'sharp';
 
 const OPTIONS = {
   users: Number(process.env.BENCH_USERS ?? 8),

@@ -12,11 +12,11 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { migrate, repoRoot } from '@lift3d/local/db/migrate';
 import { createStorage } from '@lift3d/storage';
 import { installQueue } from '@lift3d/worker/queue';
 import postgres from 'postgres';
 import sharp from 'sharp';
-import { migrate, repoRoot } from '../local/src/db/migrate.ts';
 
 const OPTIONS = {
   workers: (process.env.BENCH_SCALE_WORKERS ?? '1,2,4').split(',').map(Number),

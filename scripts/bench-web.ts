@@ -23,11 +23,11 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { loadConfig } from '@lift3d/local/config';
+import { freePort } from '@lift3d/local/ports';
+import { startStack } from '@lift3d/local/stack';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { loadConfig } from '../local/src/config.ts';
-import { freePort } from '../local/src/ports.ts';
-import { startStack } from '../local/src/stack.ts';
 
 const DEFAULTS = {
   minScore: 95,

@@ -4,8 +4,8 @@
  * Run after adding a migration: `npm run gen:db-types`; local/test/db-types.test.ts checks it is current.
  */
 import { readFile, writeFile } from 'node:fs/promises';
-import { DB_TYPES_FILE, formatTypeScript, generateDatabaseTypes } from '../local/src/db/db-types.ts';
-import { createTestDatabase } from '../local/test/support/databases.ts';
+import { DB_TYPES_FILE, formatTypeScript, generateDatabaseTypes } from '@lift3d/local/db/db-types';
+import { createTestDatabase } from '@lift3d/local/testing/databases';
 
 const db = await createTestDatabase('postgres');
 try {

@@ -1,7 +1,7 @@
 /**
- * `npm test`: the whole suite, in the order that fails fastest. Types and lint, then every Vitest project
- * (unit, engine, local stack incl. SQL rules and the api function under Deno, worker), then the browser
- * journeys with Playwright against a freshly built SPA on the real local stack.
+ * `npm test`: the whole suite, in the order that fails fastest. Types and lint (Biome and knip), then every
+ * Vitest project (unit, engine, local stack incl. SQL rules and the api function under Deno, worker), then
+ * the browser journeys with Playwright against a freshly built SPA on the real local stack.
  * Prints one closing line: "N passed, N failed".
  */
 import { spawn } from 'node:child_process';
@@ -15,7 +15,7 @@ interface Step {
 const only = process.argv.slice(2);
 const steps: Step[] = [
   { name: 'typecheck', command: 'npm', args: ['run', '--silent', 'typecheck'] },
-  { name: 'lint', command: 'npx', args: ['biome', 'check', '.'] },
+  { name: 'lint', command: 'npm', args: ['run', '--silent', 'lint'] },
   { name: 'vitest', command: 'npx', args: ['vitest', 'run'] },
   { name: 'build', command: 'npx', args: ['vite', 'build'] },
   { name: 'e2e', command: 'npx', args: ['playwright', 'test'] },

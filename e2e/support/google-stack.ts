@@ -4,10 +4,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { loadConfig } from '../../local/src/config.ts';
-import { freePort } from '../../local/src/ports.ts';
-import { startStack } from '../../local/src/stack.ts';
-import { startOidcProvider, type TestOidcProvider } from '../../local/test/support/oidc-provider.ts';
+import { loadConfig } from '@lift3d/local/config';
+import { freePort } from '@lift3d/local/ports';
+import { startStack } from '@lift3d/local/stack';
+import { startOidcProvider, type TestOidcProvider } from '@lift3d/local/testing/oidc-provider';
 
 export interface GoogleStack {
   url: string;

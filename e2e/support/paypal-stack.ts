@@ -7,10 +7,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { loadConfig } from '@lift3d/local/config';
+import { freePort } from '@lift3d/local/ports';
+import { startStack } from '@lift3d/local/stack';
 import postgres from 'postgres';
-import { loadConfig } from '../../local/src/config.ts';
-import { freePort } from '../../local/src/ports.ts';
-import { startStack } from '../../local/src/stack.ts';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 

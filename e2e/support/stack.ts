@@ -1,8 +1,8 @@
 // Starts the real local stack for the browser tests, in a throw-away DATA_DIR so every run begins with an
 // empty database. Playwright stops it (SIGTERM) when the run ends.
 import { rmSync } from 'node:fs';
-import { loadConfig } from '../../local/src/config.ts';
-import { startStack } from '../../local/src/stack.ts';
+import { loadConfig } from '@lift3d/local/config';
+import { startStack } from '@lift3d/local/stack';
 import { e2eDataDir } from './paths.ts';
 
 const dataDir = e2eDataDir();

@@ -97,7 +97,7 @@ const HUES: [number, number, number][] = [
 ];
 
 /** 4×2 atlas: each cell a soft checker in its part's colour, with stripes and a front marker. */
-export function atlasTexture(size: number): RgbaImage {
+function atlasTexture(size: number): RgbaImage {
   const width = size;
   const height = size;
   const data = new Uint8Array(width * height * 4);

@@ -6,12 +6,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
-import {
-  injectShareHead,
-  SHARE_SLUG,
-  type SharedModelSummary,
-  shareHeadFor,
-} from '../../supabase/functions/_shared/share-page.ts';
+import { injectShareHead, SHARE_SLUG, shareHeadFor } from '@lift3d/common/share-page.ts';
+import { SharedModelHeadAnswer } from '@lift3d/contract';
 import type { Log } from './log.ts';
 
 export const SHARE_PAGE = /^\/m\/([^/]+)\/?$/;
@@ -51,7 +47,14 @@ export async function serveSharePage(
     options.log(`share page ${options.slug}: the api answered ${answer.status}`);
     return send(502, index);
   }
-  const { model } = (await answer.json()) as { model: SharedModelSummary & { slug: string } };
+  const parsed = SharedModelHeadAnswer.safeParse(await answer.json());
+  if (!parsed.success) {
+    options.log(
+      `share page ${options.slug}: the api's answer is not a shared model: ${parsed.error.message}`,
+    );
+    return send(502, index);
+  }
+  const { model } = parsed.data;
   const head = shareHeadFor(model, `${options.origin}/m/${model.slug}`, `${options.origin}/api`);
   send(200, injectShareHead(index, head));
 }

@@ -14,7 +14,7 @@ import { securityHeaders } from './security-headers.ts';
 
 export type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 
-export interface PublicConfig {
+interface PublicConfig {
   supabaseAnonKey: string;
   googleEnabled: boolean;
   payments: PaymentMode;

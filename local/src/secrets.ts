@@ -56,7 +56,7 @@ function readOrCreate(dataDir: string): StoredSecrets {
   return secrets;
 }
 
-export function isLoopback(host: string): boolean {
+function isLoopback(host: string): boolean {
   return host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host);
 }
 

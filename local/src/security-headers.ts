@@ -42,9 +42,9 @@ export function contentSecurityPolicy(options: SecurityHeaderOptions = {}): stri
 }
 
 /** The policy of JSON, file and redirect answers from `/api` and `/auth/v1`: they never run as a page. */
-export const API_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'none'; sandbox";
+const API_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'none'; sandbox";
 
-export function permissionsPolicy(options: SecurityHeaderOptions = {}): string {
+function permissionsPolicy(options: SecurityHeaderOptions = {}): string {
   const payment = options.paypal
     ? 'payment=(self "https://www.paypal.com" "https://www.sandbox.paypal.com")'
     : 'payment=()';

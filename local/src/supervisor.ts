@@ -17,7 +17,7 @@ export interface SupervisorOptions {
   stopTimeoutMs: number;
 }
 
-export const SUPERVISOR_DEFAULTS: SupervisorOptions = {
+const SUPERVISOR_DEFAULTS: SupervisorOptions = {
   initialBackoffMs: 500,
   maxBackoffMs: 10_000,
   maxRestarts: 5,

@@ -2,8 +2,8 @@
 // database on each engine the product runs on, with an S3 API server for the S3 storage tests.
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
+import { startS3 } from '@lift3d/worker/testing/s3';
 import { describe, expect, test } from 'vitest';
-import { startS3 } from '../../worker/test/support/s3.ts';
 import { repoRoot } from '../src/db/migrate.ts';
 import { createTestDatabase, ENGINES } from './support/databases.ts';
 

@@ -13,7 +13,7 @@ const logged: string[] = [];
 let api: Server;
 let gateway: Server;
 let base: string;
-let apiAnswer: 'normal' | 'broken' = 'normal';
+let apiAnswer: 'normal' | 'broken' | 'not a model' = 'normal';
 
 beforeAll(async () => {
   writeFileSync(
@@ -25,6 +25,10 @@ beforeAll(async () => {
     if (apiAnswer === 'broken') {
       res.writeHead(500, { 'content-type': 'application/json' });
       return res.end('{"error":"boom"}');
+    }
+    if (apiAnswer === 'not a model') {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      return res.end(JSON.stringify({ model: { slug: LIVE, kind: 'sculpture', posterUrl: 42 } }));
     }
     if (req.url === `/api/share/${LIVE}`) {
       res.writeHead(200, { 'content-type': 'application/json' });
@@ -87,6 +91,20 @@ test('an api failure is a 502 with the SPA, and is logged', async () => {
     expect(res.status).toBe(502);
     expect(await res.text()).not.toContain('og:image');
     expect(logged.some((l) => l.includes('the api answered 500'))).toBe(true);
+  } finally {
+    apiAnswer = 'normal';
+  }
+});
+
+test('an answer that is not a shared model is a 502 with the SPA, and is logged; no tag is made from it', async () => {
+  apiAnswer = 'not a model';
+  try {
+    const res = await fetch(`${base}/m/${LIVE}`);
+    expect(res.status).toBe(502);
+    const html = await res.text();
+    expect(html).not.toContain('og:image');
+    expect(html).not.toContain('sculpture');
+    expect(logged.some((l) => l.includes("the api's answer is not a shared model"))).toBe(true);
   } finally {
     apiAnswer = 'normal';
   }

@@ -10,20 +10,15 @@ import { createServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { SIGNATURE_HEADER, verifySignature } from '@lift3d/common/webhooks/signature.ts';
 import postgres from 'postgres';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import {
-  type StackProcess,
-  signUp,
-  startStackProcess,
-  waitUntilHealthy,
-} from '../../scripts/support/stack-process.ts';
 import {
   apiExamples,
   type ExampleId,
   type ExampleValues,
 } from '../../src/features/developers/api-examples.ts';
-import { SIGNATURE_HEADER, verifySignature } from '../../supabase/functions/_shared/webhooks/signature.ts';
+import { type StackProcess, signUp, startStackProcess, waitUntilHealthy } from './support/stack-process.ts';
 
 const repo = resolve(import.meta.dirname, '../..');
 const fixtures = join(repo, 'supabase/functions/api/tests/fixtures');

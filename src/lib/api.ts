@@ -63,7 +63,7 @@ export interface RequestOptions {
   anonymous?: boolean;
 }
 
-export const DEFAULTS: ApiClientOptions = {
+const DEFAULTS: ApiClientOptions = {
   baseUrl: async () => (await getConfig()).apiUrl,
   getAccessToken,
   fetch: (input, init) => globalThis.fetch(input, init),

@@ -12,7 +12,7 @@ export const AUTH_STORAGE_KEY = 'lift3d-auth-token';
 
 let pending: Promise<SupabaseClient> | null = null;
 
-export class SupabaseNotConfiguredError extends Error {
+class SupabaseNotConfiguredError extends Error {
   constructor() {
     super(
       'supabase: /config.json has no supabaseAnonKey. Start the local stack (npm start) or serve a config.json.',

@@ -54,7 +54,7 @@ export interface WebhookConfig {
   maxAttempts: number;
 }
 
-export function loadWebhookConfig(env: NodeJS.ProcessEnv): WebhookConfig {
+function loadWebhookConfig(env: NodeJS.ProcessEnv): WebhookConfig {
   return {
     allowPrivate: env.WEBHOOK_ALLOW_PRIVATE_TARGETS === '1',
     timeoutMs: Math.max(0.1, Number(env.WEBHOOK_TIMEOUT_SECONDS ?? 10) || 10) * 1000,
@@ -68,7 +68,7 @@ export function loadWebhookConfig(env: NodeJS.ProcessEnv): WebhookConfig {
  * statements, neither of which survives a pooler in transaction mode (Supabase's on port 6543). Refused
  * at start-up with what to use instead, rather than failing later one job at a time.
  */
-export function checkSessionConnection(databaseUrl: string, poolMode: string | undefined): void {
+function checkSessionConnection(databaseUrl: string, poolMode: string | undefined): void {
   let port = '';
   try {
     port = new URL(databaseUrl).port;

@@ -1,8 +1,9 @@
 // Each hosted backend against its local stand-in through the same runner: the GLB comes back, the key
 // and rate limits and failures end the way the convert job relies on, and a stored task is resumed
 // rather than paid for again.
+
+import { makeSourceGlb } from '@lift3d/engine/testing/source-glb.ts';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import { makeSourceGlb } from '../../engine/test/support/source-glb.ts';
 import { createFalBackend } from '../src/backends/fal.ts';
 import { createMeshyBackend } from '../src/backends/meshy.ts';
 import { type HostedRunOptions, runHosted } from '../src/backends/run-hosted.ts';

@@ -3,10 +3,10 @@
 // the served shape; failures fall back or refund exactly once; a worker killed while polling leaves one
 // provider task, one charge and one result.
 import { NodeIO } from '@gltf-transform/core';
+import { checkManifold, weld } from '@lift3d/engine/testing/mesh-checks.ts';
+import { makeSourceGlb, vaseRadius } from '@lift3d/engine/testing/source-glb.ts';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, beforeEach, expect, test } from 'vitest';
-import { checkManifold, weld } from '../../engine/test/support/mesh-checks.ts';
-import { makeSourceGlb, vaseRadius } from '../../engine/test/support/source-glb.ts';
 import { CONVERT_DEFAULTS } from '../src/tasks/convert.ts';
 import {
   createGenerationAs,

@@ -1,10 +1,11 @@
 // A multi-view generation through the real worker on PostgreSQL: the extra photos stored with the
 // generation (public.generation_views) reach the engine, which reports how it used each of them; one
 // charge for the one generation.
+
+import { box } from '@lift3d/engine/bench/primitives.ts';
+import { renderViews } from '@lift3d/engine/bench/views.ts';
+import { png } from '@lift3d/engine/testing/synthetic.ts';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { box } from '../../engine/bench/support/primitives.ts';
-import { renderViews } from '../../engine/bench/support/views.ts';
-import { png } from '../../engine/test/support/synthetic.ts';
 import {
   createGenerationAs,
   createUserWithCredits,

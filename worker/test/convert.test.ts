@@ -2,9 +2,9 @@
 // refunded once, a worker SIGKILLed mid-job (the other finishes it: one charge, one result), and SIGTERM
 // (the current job finishes, no new one is taken).
 
+import { createTestDatabase, type TestDatabase } from '@lift3d/local/testing/databases';
 import { createS3Storage, type Storage } from '@lift3d/storage';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../local/test/support/databases.ts';
 import { installQueue } from '../src/queue.ts';
 import {
   createGenerationAs,

@@ -4,10 +4,10 @@
 // afterwards the invariants hold (support/invariants.ts).
 
 import { request } from 'node:http';
+import { createTestDatabase, type TestDatabase } from '@lift3d/local/testing/databases';
+import { type GenerationJson, getGeneration, postGeneration } from '@lift3d/local/testing/stack-process';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../local/test/support/databases.ts';
-import { type GenerationJson, getGeneration, postGeneration } from '../../scripts/support/stack-process.ts';
 import { type FaultStack, startFaultStack } from './support/fault-stack.ts';
 import { drawTestImage, waitFor } from './support/generation-harness.ts';
 

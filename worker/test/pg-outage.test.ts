@@ -2,8 +2,9 @@
 // (never the shared server). The stack rides it out without a restart by hand: /api/health says 503 while
 // the database is down, the parts reconnect (the supervisor restarts what exits), the interrupted
 // conversion ends completed or failed-and-refunded, a new one completes, and the invariants hold.
+
+import { getGeneration, postGeneration, waitUntilHealthy } from '@lift3d/local/testing/stack-process';
 import { afterAll, expect, test } from 'vitest';
-import { getGeneration, postGeneration, waitUntilHealthy } from '../../scripts/support/stack-process.ts';
 import { type FaultStack, startFaultStack } from './support/fault-stack.ts';
 import { drawTestImage, waitFor } from './support/generation-harness.ts';
 import { startThrowawayPostgres, type ThrowawayPostgres } from './support/throwaway-postgres.ts';

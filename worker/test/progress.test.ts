@@ -5,10 +5,10 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { makeSourceGlb } from '@lift3d/engine/testing/source-glb.ts';
+import { createTestDatabase, type TestDatabase } from '@lift3d/local/testing/databases';
+import { createDiskStorage, type Storage } from '@lift3d/storage';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { makeSourceGlb } from '../../engine/test/support/source-glb.ts';
-import { createTestDatabase, type TestDatabase } from '../../local/test/support/databases.ts';
-import { createDiskStorage, type Storage } from '../../supabase/functions/_shared/storage/index.ts';
 import { installQueue } from '../src/queue.ts';
 import {
   createGenerationAs,

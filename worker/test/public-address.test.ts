@@ -1,6 +1,7 @@
 // The address rule shared by the api (URL saved) and the worker (before every webhook attempt).
+
+import { isPublicAddress } from '@lift3d/common/net/public-address.ts';
 import { expect, test } from 'vitest';
-import { isPublicAddress } from '../../supabase/functions/_shared/net/public-address.ts';
 
 test.each([
   '8.8.8.8',

@@ -1,8 +1,9 @@
 // The local stack (PGlite, Deno api, worker) killed outright with a conversion in flight, then started
 // again on the same DATA_DIR: the conversion completes, charged once, downloads, and the fault invariants
 // hold (support/invariants.ts), as after every other fault.
+
+import { getGeneration, postGeneration } from '@lift3d/local/testing/stack-process';
 import { afterAll, expect, test } from 'vitest';
-import { getGeneration, postGeneration } from '../../scripts/support/stack-process.ts';
 import { type FaultStack, startFaultStack } from './support/fault-stack.ts';
 import { drawTestImage, waitFor } from './support/generation-harness.ts';
 

@@ -4,12 +4,12 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { verifySignature } from '@lift3d/common/webhooks/signature.ts';
+import { createTestDatabase, type TestDatabase } from '@lift3d/local/testing/databases';
+import { createDiskStorage } from '@lift3d/storage';
 import type { JobHelpers, Runner } from 'graphile-worker';
 import postgres from 'postgres';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../local/test/support/databases.ts';
-import { createDiskStorage } from '../../supabase/functions/_shared/storage/index.ts';
-import { verifySignature } from '../../supabase/functions/_shared/webhooks/signature.ts';
 import { createBackends } from '../src/backends/index.ts';
 import { loadWorkerConfig } from '../src/config.ts';
 import type { EngineRunner } from '../src/convert/engine-runner.ts';

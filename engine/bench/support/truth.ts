@@ -7,7 +7,7 @@ import { rasterise, viewTransform } from '../../test/support/raster.ts';
 import { type Points, rng, sampleSurface } from './metrics.ts';
 import type { Shape } from './shapes.ts';
 
-export const TRUTH_VIEW = { yaw: 35, pitch: 20, size: 512 };
+const TRUTH_VIEW = { yaw: 35, pitch: 20, size: 512 };
 
 export interface Truth {
   image: RgbaImage;

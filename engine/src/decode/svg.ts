@@ -3,8 +3,9 @@
  * such documents outright rather than trying to clean them, so nothing outside the upload is ever read,
  * and documents whose filters or `<use>` fan-out would keep resvg busy for minutes.
  */
+
+import { checkSvg, type SvgLimits } from '@lift3d/common/input-checks/svg.ts';
 import { Resvg } from '@resvg/resvg-js';
-import { checkSvg, type SvgLimits } from '../../../supabase/functions/_shared/input-checks/svg.ts';
 import { EngineError } from '../errors.ts';
 import type { RgbaImage } from '../types.ts';
 
@@ -16,7 +17,7 @@ export interface SvgOptions {
   limits?: Partial<SvgLimits>;
 }
 
-export const SVG_DEFAULTS: SvgOptions = { size: 1024, maxPixels: 40_000_000 };
+const SVG_DEFAULTS: SvgOptions = { size: 1024, maxPixels: 40_000_000 };
 
 export function rasteriseSvg(bytes: Uint8Array, options: Partial<SvgOptions> = {}): RgbaImage {
   const opts = { ...SVG_DEFAULTS, ...options };

@@ -21,7 +21,7 @@ export interface DepthOptions {
   threads: number;
 }
 
-export const DEPTH_DEFAULTS: DepthOptions = { size: 384, threads: 2 };
+const DEPTH_DEFAULTS: DepthOptions = { size: 384, threads: 2 };
 
 const MEAN = [0.485, 0.456, 0.406];
 const STD = [0.229, 0.224, 0.225];

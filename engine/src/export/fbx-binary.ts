@@ -28,7 +28,7 @@ export interface FbxNode {
   children: FbxNode[];
 }
 
-export const FBX_VERSION = 7400;
+const FBX_VERSION = 7400;
 /** Arrays larger than this many bytes are zlib-compressed. */
 const COMPRESS_ABOVE = 128;
 

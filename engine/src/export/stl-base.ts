@@ -106,7 +106,7 @@ export async function flattenBase(
 }
 
 /** Centre of mass in the bed plane, the points on the bed, and how far inside their hull the centre is. */
-export function standCheck(
+function standCheck(
   p: Float32Array,
   idx: Uint32Array,
   tolerance = 1e-3,

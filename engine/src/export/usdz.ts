@@ -16,7 +16,7 @@ export interface UsdzOptions {
   heightMetres: number;
 }
 
-export const USDZ_DEFAULTS: UsdzOptions = { heightMetres: 0.5 };
+const USDZ_DEFAULTS: UsdzOptions = { heightMetres: 0.5 };
 
 /** Fixed-point text of a float: six decimals is a micrometre at our scale. */
 const f = (v: number) => (Math.round(v * 1e6) / 1e6).toString();
@@ -153,7 +153,7 @@ function level(v: Float32Array, elevationDeg: number): Float32Array {
  * a local header is 30 bytes + the name + the extra field, so each entry gets an extra field (id 0x4C33,
  * private) just long enough to push its data onto the next boundary.
  */
-export function alignedZip(entries: Array<[string, Uint8Array]>): Uint8Array {
+function alignedZip(entries: Array<[string, Uint8Array]>): Uint8Array {
   const files: Zippable = {};
   let offset = 0;
   for (const [name, data] of entries) {

@@ -36,7 +36,7 @@ export interface CornerOptions {
   scaleRatio: number;
 }
 
-export const CORNER_DEFAULTS: CornerOptions = {
+const CORNER_DEFAULTS: CornerOptions = {
   cornerShare: 0.43,
   cornersForFull: 4,
   hullSlack: 0.15,

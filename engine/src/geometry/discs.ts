@@ -25,7 +25,7 @@ export interface DiscOptions {
   outlineShare: number;
 }
 
-export const DISC_DEFAULTS: DiscOptions = {
+const DISC_DEFAULTS: DiscOptions = {
   coreShare: 0.5,
   minCells: 60,
   maxTilt: 8,

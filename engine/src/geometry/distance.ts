@@ -31,7 +31,7 @@ function edt1d(f: Float64Array, n: number, d: Float64Array, v: Int32Array, z: Fl
  * Squared distance from every cell to the nearest cell where `inside` is 0.
  * Cells outside the grid count as outside, so a shape touching the border still gets a rim.
  */
-export function squaredDistanceToOutside(inside: Uint8Array, width: number, height: number): Float64Array {
+function squaredDistanceToOutside(inside: Uint8Array, width: number, height: number): Float64Array {
   // Pad by one cell so the grid border behaves as background.
   const w = width + 2;
   const h = height + 2;

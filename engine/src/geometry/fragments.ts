@@ -20,7 +20,7 @@ export interface FragmentOptions {
   bridgeWidth: number;
 }
 
-export const FRAGMENT_DEFAULTS: FragmentOptions = {
+const FRAGMENT_DEFAULTS: FragmentOptions = {
   speckShare: 0.002,
   maxGapShare: 0.06,
   keepShare: 0.15,

@@ -49,7 +49,7 @@ export function maskBounds(
   return x1 < 0 ? undefined : { x0, y0, x1: x1 + 1, y1: y1 + 1 };
 }
 
-export function bilinear(field: Float32Array, width: number, height: number, x: number, y: number): number {
+function bilinear(field: Float32Array, width: number, height: number, x: number, y: number): number {
   // Pixel centres are at integer + 0.5.
   const fx = Math.min(Math.max(x - 0.5, 0), width - 1);
   const fy = Math.min(Math.max(y - 0.5, 0), height - 1);

@@ -89,7 +89,7 @@ export interface InflationFields {
   centreRow: Float32Array;
 }
 
-export function inflationFields(inside: Uint8Array, w: number, h: number): InflationFields {
+function inflationFields(inside: Uint8Array, w: number, h: number): InflationFields {
   const distance = distanceToBoundary(inside, w, h);
   const { radius, centreRow } = localThickness(distance, inside, w, h);
   return { distance, thickness: radius, centreRow };

@@ -33,7 +33,7 @@ export interface LiftOptions {
   depth?: Float32Array;
 }
 
-export const LIFT_DEFAULTS: LiftOptions = { resolution: 160, method: 'arc', relief: 1.5, inflate: {} };
+const LIFT_DEFAULTS: LiftOptions = { resolution: 160, method: 'arc', relief: 1.5, inflate: {} };
 
 export interface LiftedSolid extends Solid {
   /** Image pixel position of every vertex (for texture coordinates). */

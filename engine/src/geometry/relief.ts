@@ -32,7 +32,7 @@ export interface ReliefOptions {
   sweeps: number;
 }
 
-export const RELIEF_DEFAULTS: ReliefOptions = {
+const RELIEF_DEFAULTS: ReliefOptions = {
   strength: 3,
   radius: 3,
   fade: 4,
@@ -42,7 +42,7 @@ export const RELIEF_DEFAULTS: ReliefOptions = {
 };
 
 /** Shading (log-luminance with albedo steps and highlights removed) at every inside cell. */
-export function shadingField(
+function shadingField(
   luminance: Float32Array,
   inside: Uint8Array,
   w: number,

@@ -10,7 +10,7 @@ export interface SnapOptions {
   maxMove: number;
 }
 
-export const SNAP_DEFAULTS: SnapOptions = { iterations: 4, maxMove: 0.5 };
+const SNAP_DEFAULTS: SnapOptions = { iterations: 4, maxMove: 0.5 };
 
 /** `sample(x, y)` returns the soft mask at a grid position (cells, y down). */
 export function snapCorners(

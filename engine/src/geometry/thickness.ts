@@ -15,7 +15,7 @@ export interface ThicknessOptions {
   blurPasses: number;
 }
 
-export const THICKNESS_DEFAULTS: ThicknessOptions = { sweeps: 3, blurRadius: 2, blurPasses: 3 };
+const THICKNESS_DEFAULTS: ThicknessOptions = { sweeps: 3, blurRadius: 2, blurPasses: 3 };
 
 export interface Thickness {
   /** Radius of the largest inscribed disc covering each cell (blurred, ≥ distance). */

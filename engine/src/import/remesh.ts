@@ -12,7 +12,7 @@ export interface RemeshOptions {
   resolution: number;
 }
 
-export const REMESH_DEFAULTS: RemeshOptions = { resolution: 64 };
+const REMESH_DEFAULTS: RemeshOptions = { resolution: 64 };
 
 type Toplevel = Awaited<ReturnType<typeof Module>>;
 let toplevel: Promise<Toplevel> | undefined;

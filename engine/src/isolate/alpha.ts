@@ -10,7 +10,7 @@ export interface AlphaOptions {
   minTransparentShare: number;
 }
 
-export const ALPHA_DEFAULTS: AlphaOptions = { minTransparentShare: 0.01 };
+const ALPHA_DEFAULTS: AlphaOptions = { minTransparentShare: 0.01 };
 
 export interface AlphaStats {
   transparentShare: number;

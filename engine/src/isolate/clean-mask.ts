@@ -10,7 +10,7 @@ export interface CleanMaskOptions {
   maxFilledHoleShare: number;
 }
 
-export const CLEAN_MASK_DEFAULTS: CleanMaskOptions = { minComponentShare: 0.02, maxFilledHoleShare: 0.002 };
+const CLEAN_MASK_DEFAULTS: CleanMaskOptions = { minComponentShare: 0.02, maxFilledHoleShare: 0.002 };
 
 /** 4-connected component labels of cells equal to `value`. Returns labels (0 = not value) and sizes. */
 function label(

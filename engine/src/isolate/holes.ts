@@ -20,7 +20,7 @@ export interface HoleOptions {
   matchShare: number;
 }
 
-export const HOLE_DEFAULTS: HoleOptions = { threshold: 0.5, minTolerance: 12, matchShare: 0.85 };
+const HOLE_DEFAULTS: HoleOptions = { threshold: 0.5, minTolerance: 12, matchShare: 0.85 };
 
 export interface HoleReport {
   /** Enclosed regions kept as holes (the backdrop shows through). */

@@ -30,7 +30,7 @@ export interface IsnetOptions {
   threads: number;
 }
 
-export const ISNET_DEFAULTS: IsnetOptions = { model: 'small', resolution: 512, threads: 2 };
+const ISNET_DEFAULTS: IsnetOptions = { model: 'small', resolution: 512, threads: 2 };
 
 interface Resources {
   [key: string]: { chunks: { hash: string; offsets: [number, number] }[]; size: number; mime: string };

@@ -21,7 +21,7 @@ export interface IsolateOptions {
   minContrast: number;
 }
 
-export const ISOLATE_DEFAULTS: IsolateOptions = { minSubjectShare: 0.002, minContrast: 2 };
+const ISOLATE_DEFAULTS: IsolateOptions = { minSubjectShare: 0.002, minContrast: 2 };
 
 const NO_SUBJECT =
   'No subject found in the image. Use a photo with one clearly visible object, ideally on a plain background, and try again.';

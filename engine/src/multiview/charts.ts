@@ -19,7 +19,7 @@ export interface ChartOptions {
   gutter: number;
 }
 
-export const CHART_DEFAULTS: ChartOptions = { size: 1024, gutter: 3 };
+const CHART_DEFAULTS: ChartOptions = { size: 1024, gutter: 3 };
 
 export interface ChartedMesh {
   mesh: Mesh;

@@ -21,7 +21,7 @@ export interface EdgeOptions {
   minRun: number;
 }
 
-export const EDGE_DEFAULTS: EdgeOptions = { maxStd: 6, minStep: 10, inset: 0.06, minRun: 0.2 };
+const EDGE_DEFAULTS: EdgeOptions = { maxStd: 6, minStep: 10, inset: 0.06, minRun: 0.2 };
 
 interface View {
   image: RgbaImage;

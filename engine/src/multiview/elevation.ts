@@ -42,7 +42,7 @@ export interface ElevationOptions {
   raySamples: number;
 }
 
-export const ELEVATION_DEFAULTS: ElevationOptions = {
+const ELEVATION_DEFAULTS: ElevationOptions = {
   candidates: [0, 3, 6, 9, 12, 15, 18, 21, 24, 27, 30, 35, 40],
   voxels: 36,
   cells: 32,
@@ -63,7 +63,7 @@ export interface FrontView {
   halfWidth: number;
 }
 
-export function setElevation(views: RegisteredView[], degrees: number): void {
+function setElevation(views: RegisteredView[], degrees: number): void {
   for (const v of views) {
     v.rotation = viewRotation(TURN[v.name], degrees);
     v.toward = towardOf(v.rotation);

@@ -17,7 +17,7 @@ export interface FacetOptions {
   minRun: number;
 }
 
-export const FACET_DEFAULTS: FacetOptions = { maxStd: 6, inset: 0.12, minRun: 0.2 };
+const FACET_DEFAULTS: FacetOptions = { maxStd: 6, inset: 0.12, minRun: 0.2 };
 
 interface View {
   image: RgbaImage;

@@ -36,7 +36,7 @@ export interface FuseOptions {
   columnStep: number;
 }
 
-export const FUSE_DEFAULTS: FuseOptions = {
+const FUSE_DEFAULTS: FuseOptions = {
   maxStretch: 6,
   samples: 64,
   carve: true,

@@ -29,7 +29,7 @@ export interface HullOptions {
   blur: number;
 }
 
-export const HULL_DEFAULTS: HullOptions = { cells: 96, power: 2, blur: 1 };
+const HULL_DEFAULTS: HullOptions = { cells: 96, power: 2, blur: 1 };
 
 /** A silhouette seen through the world frame: image position = centre + rows 0 and 1 of m · W / scale. */
 interface Camera {
@@ -189,7 +189,7 @@ function round(
  * Corner positions seen at slice j (world x of the corners facing the front and the back camera, world
  * z of those facing the right and the left one; NaN where a view shows none).
  */
-export type Corners = (j: number) => [number, number, number, number] | undefined;
+type Corners = (j: number) => [number, number, number, number] | undefined;
 
 /**
  * Cuts slice j to the quadrilateral through the corners the views see (edges.ts) on the sides of the

@@ -24,7 +24,7 @@ export interface AtlasPaintOptions {
   depthTolerance: number;
 }
 
-export const ATLAS_PAINT_DEFAULTS: AtlasPaintOptions = {
+const ATLAS_PAINT_DEFAULTS: AtlasPaintOptions = {
   power: 2,
   maxGain: 1.25,
   depthCells: 192,

@@ -20,7 +20,7 @@ export interface PaintOptions {
   maxGain: number;
 }
 
-export const PAINT_DEFAULTS: PaintOptions = { power: 2, guessWeight: 1e-3, maxGain: 1.25 };
+const PAINT_DEFAULTS: PaintOptions = { power: 2, guessWeight: 1e-3, maxGain: 1.25 };
 
 function meanLuminance(image: RgbaImage, mask: Float32Array): number {
   let s = 0;

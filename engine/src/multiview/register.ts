@@ -20,7 +20,7 @@ export interface RegisterOptions {
   maxColourDistance: number;
 }
 
-export const REGISTER_DEFAULTS: RegisterOptions = {
+const REGISTER_DEFAULTS: RegisterOptions = {
   maxHeightRatio: 1.6,
   maxRowMismatch: 0.2,
   minBackOverlap: 0.6,
@@ -158,7 +158,7 @@ function backOverlap(view: RegisteredView, front: Frame): number {
 }
 
 /** Mean chromaticity (r, g with r + g + b = 1) of the subject: colour without brightness. */
-export function chromaticity(image: RgbaImage, mask: Float32Array): [number, number] {
+function chromaticity(image: RgbaImage, mask: Float32Array): [number, number] {
   let r = 0;
   let g = 0;
   let w = 0;

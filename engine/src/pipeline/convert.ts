@@ -62,7 +62,7 @@ export interface ConvertContext {
   hooks?: ConvertHooks;
 }
 
-export interface ConvertHooks {
+interface ConvertHooks {
   /**
    * Reshapes the lifted solid in place, keeping its vertices and triangles, or returns another closed
    * solid that replaces it (the multi-view hull), which then brings its own texture.
@@ -73,7 +73,7 @@ export interface ConvertHooks {
 }
 
 /** A closed solid that replaces the lifted one (model frame), and how to texture it once simplified. */
-export interface ReplacedSolid {
+interface ReplacedSolid {
   positions: Float32Array;
   indices: Uint32Array;
   elevationDeg: number;

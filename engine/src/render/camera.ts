@@ -53,16 +53,6 @@ export function project(cam: Camera, x: number, y: number, z: number, out: Float
   return true;
 }
 
-/** Ray from the eye through pixel (px, py), in world space (not normalised). */
-export function pixelRay(cam: Camera, px: number, py: number, out: Float64Array): void {
-  const tx = (px - cam.cx) / cam.focal;
-  const ty = -(py - cam.cy) / cam.focal;
-  // camera basis: right (1,0,0), up (0,cosE,-sinE), forward (0,-sinE,-cosE)
-  out[0] = tx;
-  out[1] = ty * cam.cosE - cam.sinE;
-  out[2] = -ty * cam.sinE - cam.cosE;
-}
-
 export function fitCamera(mesh: Mesh, options: CameraOptions): Camera {
   const { width, height } = options;
   const pos = mesh.positions;

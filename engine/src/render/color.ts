@@ -33,7 +33,7 @@ for (let i = 0; i <= LINEAR_TO_SRGB_SCALE; i++) {
   LINEAR_TO_SRGB[i] = Math.round(linearToSrgbUnit(i / LINEAR_TO_SRGB_SCALE) * 255);
 }
 
-export function linearToSrgbUnit(x: number): number {
+function linearToSrgbUnit(x: number): number {
   const c = Math.min(1, Math.max(0, x));
   return c <= 0.0031308 ? c * 12.92 : 1.055 * c ** (1 / 2.4) - 0.055;
 }
@@ -51,13 +51,4 @@ export function parseHex(value: string, what: string): Rgb {
   if (hex.length === 3) hex = hex[0] + hex[0] + hex[1] + hex[1] + hex[2] + hex[2];
   const n = Number.parseInt(hex, 16);
   return [(n >> 16) & 255, (n >> 8) & 255, n & 255];
-}
-
-/**
- * Packs bytes into one little-endian RGBA word (R in the low byte), the layout of our frame buffers.
- * Words are kept as signed int32 (Int32Array) on purpose: uint32 values above 2³¹ are doubles in V8
- * and every bit operation on them would convert.
- */
-export function packRgba(r: number, g: number, b: number): number {
-  return (255 << 24) | (b << 16) | (g << 8) | r;
 }

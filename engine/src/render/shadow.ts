@@ -154,7 +154,8 @@ export function buildGroundShadow(mesh: Mesh, camera: Camera, options: ShadowOpt
   const pixels = new Uint32Array(capacity);
   const ground = new Float32Array(capacity * 2);
   let count = 0;
-  // The view ray through a pixel, as in pixelRay, unrolled: this loop visits up to a million pixels.
+  // The view ray through each pixel centre (camera basis: right (1,0,0), up (0,cosE,-sinE), forward
+  // (0,-sinE,-cosE)), written out inline: this loop visits up to a million pixels.
   const { focal, cx, cy, sinE, cosE } = camera;
   for (let py = yStart; py < yEnd; py++) {
     const ty = -(py + 0.5 - cy) / focal;

@@ -22,7 +22,7 @@ export interface AtlasOptions {
   margin: number;
 }
 
-export const ATLAS_DEFAULTS: AtlasOptions = { size: 1024, backSize: 384, margin: 0.03 };
+const ATLAS_DEFAULTS: AtlasOptions = { size: 1024, backSize: 384, margin: 0.03 };
 
 export interface Atlas {
   texture: RgbaImage;

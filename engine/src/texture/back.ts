@@ -29,7 +29,7 @@ export interface BackOptions {
   seamBlend: number;
 }
 
-export const BACK_DEFAULTS: BackOptions = {
+const BACK_DEFAULTS: BackOptions = {
   rimBand: 0.015,
   seamBlend: 0.006,
   trustThreshold: 0.8,

@@ -17,7 +17,7 @@ export interface FillOptions {
   trustThreshold: number;
 }
 
-export const FILL_DEFAULTS: FillOptions = { trustThreshold: 0.8 };
+const FILL_DEFAULTS: FillOptions = { trustThreshold: 0.8 };
 
 /** Returns the filled pyramid, finest level first. */
 export function pushPullFill(

@@ -30,7 +30,7 @@ export interface SimplifyManifoldOptions {
   maxAttempts: number;
 }
 
-export const SIMPLIFY_MANIFOLD_DEFAULTS: SimplifyManifoldOptions = {
+const SIMPLIFY_MANIFOLD_DEFAULTS: SimplifyManifoldOptions = {
   targetTriangles: 5000,
   maxError: 0.05,
   maxAttempts: 4,

@@ -34,7 +34,7 @@ export interface Encoder {
   abort(): Promise<void>;
 }
 
-export function ffmpegArgs(o: EncoderOptions): string[] {
+function ffmpegArgs(o: EncoderOptions): string[] {
   return [
     '-hide_banner',
     '-loglevel',

@@ -66,9 +66,9 @@ function bad(message: string): never {
 }
 
 export function resolveTurntableOptions(options: Partial<TurntableOptions>): TurntableOptions {
-  const o: TurntableOptions = { ...TURNTABLE_DEFAULTS };
-  for (const [k, v] of Object.entries(options))
-    if (v !== undefined) (o as unknown as Record<string, unknown>)[k] = v;
+  // An option given as undefined keeps its default.
+  const given = Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined));
+  const o: TurntableOptions = { ...TURNTABLE_DEFAULTS, ...given };
   for (const key of ['width', 'height'] as const) {
     const v = o[key];
     if (!Number.isInteger(v) || v < 64 || v > 4096 || v % 2 !== 0) {

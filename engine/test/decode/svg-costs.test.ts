@@ -2,8 +2,9 @@
  * SVGs that are cheap to send and costly to draw are refused before resvg runs, and an ordinary filtered
  * SVG still rasterises. Each hostile case here kept resvg busy for minutes (or without end) before.
  */
+
+import { checkSvg, SVG_LIMITS } from '@lift3d/common/input-checks/svg.ts';
 import { describe, expect, it } from 'vitest';
-import { checkSvg, SVG_LIMITS } from '../../../supabase/functions/_shared/input-checks/svg.ts';
 import { rasteriseSvg } from '../../src/decode/svg.ts';
 import { EngineError } from '../../src/index.ts';
 

@@ -259,7 +259,7 @@ describe('multi-view hull', () => {
     const r = await engine.convert(await fourViews(slab), {
       topology: 'low',
       multiview: { hull: { cells: 6, blur: 12 } },
-    } as object);
+    });
     expect(r.stats.views?.method).toBe('front');
     expect(r.stats.views?.warnings).toContain(FALLBACK_WARNING);
     expectClosedSolid(r);

@@ -2,7 +2,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
-export const PHOTOS_DIR = resolve(import.meta.dirname, '../../../../shared/photos');
+const PHOTOS_DIR = resolve(import.meta.dirname, '../../../../shared/photos');
 
 export function listPhotos(): string[] {
   if (!existsSync(PHOTOS_DIR)) return [];

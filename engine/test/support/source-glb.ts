@@ -17,7 +17,7 @@ export interface SourceGlbOptions {
   extraPart: boolean;
 }
 
-export const SOURCE_GLB_DEFAULTS: SourceGlbOptions = {
+const SOURCE_GLB_DEFAULTS: SourceGlbOptions = {
   open: false,
   segments: 48,
   rings: 40,

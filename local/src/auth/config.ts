@@ -8,7 +8,7 @@ export interface RateLimit {
   windowSeconds: number;
 }
 
-export interface RateLimits {
+interface RateLimits {
   /** Sign-up and password / PKCE sign-in per IP (Supabase: 30 per 5 minutes). */
   signInSignUps: RateLimit;
   /** Refresh-token grants per IP (Supabase: 150 per 5 minutes). */
@@ -64,7 +64,7 @@ export interface AuthConfig {
   trustForwardedFor?: boolean;
 }
 
-export const DEFAULTS = {
+const DEFAULTS = {
   additionalRedirectUrls: [] as string[],
   rateLimits: {
     signInSignUps: { limit: 30, windowSeconds: 300 },

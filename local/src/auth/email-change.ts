@@ -76,7 +76,10 @@ export async function requestEmailChange(
       );
     }
   }
-  return (await findUserById(ctx.sql, user.id)) as UserRow;
+  const updated = await findUserById(ctx.sql, user.id);
+  // Deleted by an admin while the mail went out: the change has nowhere to land.
+  if (!updated) throw new AuthHttpError(404, 'user_not_found', 'User not found');
+  return updated;
 }
 
 export type EmailChangeOutcome =

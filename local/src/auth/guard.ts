@@ -9,7 +9,7 @@ import { bearerToken } from './http.ts';
 import { sessionExists } from './sessions.ts';
 import { type Db, findUserById, type UserRow } from './users.ts';
 
-export async function verifyJwt(ctx: AuthContext, token: string): Promise<JWTPayload> {
+async function verifyJwt(ctx: AuthContext, token: string): Promise<JWTPayload> {
   try {
     const { payload } = await jwtVerify(token, ctx.secret, { algorithms: ['HS256'] });
     return payload;

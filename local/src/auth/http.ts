@@ -7,7 +7,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { AuthHttpError } from './errors.ts';
 
-export const API_VERSION_HEADER = 'x-supabase-api-version';
+const API_VERSION_HEADER = 'x-supabase-api-version';
 const API_VERSION_2024 = '2024-01-01';
 const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -131,7 +131,7 @@ export function clientIp(req: IncomingMessage, trustForwardedFor: boolean): stri
 export function bearerToken(req: IncomingMessage): string | null {
   const header = String(req.headers.authorization ?? '');
   const match = /^Bearer\s+(\S+)$/i.exec(header);
-  return match ? (match[1] as string) : null;
+  return match ? match[1] : null;
 }
 
 export function stringField(body: Body, name: string): string | undefined {

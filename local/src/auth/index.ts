@@ -15,10 +15,9 @@ import { OidcClients } from './oidc.ts';
 import { RateLimiter } from './rate-limit.ts';
 import { matchRoute } from './router.ts';
 
-export { type ApiKeys, createApiKeys } from './api-keys.ts';
-export type { AuthConfig, OidcProviderConfig, RateLimit, RateLimits } from './config.ts';
-export { DEFAULTS as AUTH_DEFAULTS } from './config.ts';
-export type { Mailer, MailMessage } from './context.ts';
+export { createApiKeys } from './api-keys.ts';
+export type { AuthConfig } from './config.ts';
+export type { MailMessage } from './context.ts';
 
 export interface AuthDeps {
   sql: postgres.Sql;

@@ -18,7 +18,7 @@ function globToRegExp(pattern: string): RegExp {
   return new RegExp(`^${source}$`);
 }
 
-export function isAllowedRedirect(config: ResolvedAuthConfig, target: string): boolean {
+function isAllowedRedirect(config: ResolvedAuthConfig, target: string): boolean {
   if (!URL.canParse(target)) return false;
   const url = new URL(target);
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return false;

@@ -29,7 +29,7 @@ interface Route {
 
 const ID = '([0-9a-fA-F-]{36})';
 
-export const ROUTES: Route[] = [
+const ROUTES: Route[] = [
   { method: 'GET', pattern: /^\/health$/, handler: health, open: true },
   { method: 'GET', pattern: /^\/settings$/, handler: settings },
   { method: 'GET', pattern: /^\/\.well-known\/jwks\.json$/, handler: jwks, open: true },

@@ -19,7 +19,7 @@ export interface RefreshTokenRow {
 }
 
 /** 128 random bits; GoTrue's tokens are opaque short strings too. */
-export const newRefreshToken = () => randomBytes(16).toString('base64url');
+const newRefreshToken = () => randomBytes(16).toString('base64url');
 
 export async function createSession(
   db: Db,

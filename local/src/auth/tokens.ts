@@ -53,7 +53,7 @@ async function runHook(db: Db, hook: string, event: Claims): Promise<Claims> {
   return claims;
 }
 
-export async function signAccessToken(
+async function signAccessToken(
   ctx: AuthContext,
   db: Db,
   user: UserRow,

@@ -114,7 +114,7 @@ export async function insertUser(db: Db, user: NewUser): Promise<UserRow> {
       user.bannedUntil ?? null,
     ],
   );
-  return rows[0] as UserRow;
+  return rows[0];
 }
 
 export async function insertIdentity(
@@ -141,7 +141,7 @@ export async function markSignedIn(db: Db, userId: string): Promise<UserRow> {
     `update auth.users set last_sign_in_at = now(), updated_at = now() where id = $1 returning ${USER_COLUMNS}`,
     [userId],
   );
-  return rows[0] as UserRow;
+  return rows[0];
 }
 
 /** Applies a partial update; keys are column names of auth.users (values already validated). */
@@ -156,7 +156,7 @@ export async function updateUser(db: Db, userId: string, changes: Record<string,
     `update auth.users set ${[...assignments, 'updated_at = now()'].join(', ')} where id = $1 returning ${USER_COLUMNS}`,
     [userId, ...(values as never[])],
   );
-  return rows[0] as UserRow;
+  return rows[0];
 }
 
 /** GoTrue's metadata update: top-level keys are merged, a null value removes the key. */
@@ -175,7 +175,7 @@ export function isBanned(user: UserRow): boolean {
 
 const iso = (value: Date | null | undefined) => (value ? value.toISOString() : undefined);
 
-export function identityJson(identity: IdentityRow) {
+function identityJson(identity: IdentityRow) {
   return {
     identity_id: identity.id,
     id: identity.provider_id,

@@ -25,7 +25,7 @@ export interface AdminResult {
   created: boolean;
 }
 
-export const ADMIN_DEFAULTS = { bcryptCost: 10, minPasswordLength: 6 } as const;
+const ADMIN_DEFAULTS = { bcryptCost: 10, minPasswordLength: 6 } as const;
 
 export function checkAdminAccount(account: AdminAccount): AdminAccount {
   const email = account.email.trim().toLowerCase();
@@ -38,8 +38,8 @@ export function checkAdminAccount(account: AdminAccount): AdminAccount {
   return { ...account, email, name: account.name?.trim() || undefined };
 }
 
-async function promote(sql: postgres.Sql, id: string, name: string | undefined): Promise<void> {
-  const rows = await sql`
+async function promote(tx: postgres.TransactionSql, id: string, name: string | undefined): Promise<void> {
+  const rows = await tx`
     update public.profiles set is_admin = true, name = coalesce(${name ?? null}, name)
      where id = ${id} returning id`;
   if (!rows[0]) throw new Error(`admin-create: user ${id} has no profile row (are the migrations applied?)`);
@@ -87,7 +87,7 @@ export async function createAdminViaAuthApi(
     } else {
       throw new Error(`admin-create: the auth server answered ${made.status}: ${JSON.stringify(made.data)}`);
     }
-    await promote(sql, id, account.name);
+    await sql.begin((tx) => promote(tx, id, account.name));
     return { id, created };
   } finally {
     await sql.end();
@@ -108,7 +108,7 @@ export async function createAdminInDatabase(
         await tx`update auth.users set encrypted_password = ${hash}, updated_at = now(),
                         email_confirmed_at = coalesce(email_confirmed_at, now())
                   where id = ${existing.id}`;
-        await promote(tx as unknown as postgres.Sql, existing.id, account.name);
+        await promote(tx, existing.id, account.name);
         return { id: existing.id, created: false };
       }
       const id = randomUUID();
@@ -122,7 +122,7 @@ export async function createAdminInDatabase(
                   now(), now(), false)`;
       await tx`insert into auth.identities (id, provider_id, user_id, identity_data, provider, created_at, updated_at)
                values (${randomUUID()}, ${id}, ${id}, ${tx.json({ sub: id, ...identity })}, 'email', now(), now())`;
-      await promote(tx as unknown as postgres.Sql, id, account.name);
+      await promote(tx, id, account.name);
       return { id, created: true };
     });
   } finally {

@@ -22,7 +22,7 @@ export interface MigrateOptions {
   log?: (line: string) => void;
 }
 
-export async function applyBootstrap(url: string): Promise<void> {
+async function applyBootstrap(url: string): Promise<void> {
   const sql = postgres(url, { max: 1, prepare: false, onnotice: () => {} });
   try {
     for (const file of readdirSync(bootstrapDir)
@@ -35,7 +35,7 @@ export async function applyBootstrap(url: string): Promise<void> {
   }
 }
 
-export async function pushMigrations(url: string, options: MigrateOptions = {}): Promise<void> {
+async function pushMigrations(url: string, options: MigrateOptions = {}): Promise<void> {
   const args = ['db', 'push', '--db-url', url, '--yes', '--workdir', repoRoot];
   if (options.seed) args.push('--include-seed');
   try {

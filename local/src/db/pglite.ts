@@ -35,7 +35,7 @@ export interface EmbeddedDatabaseOptions {
  * clients, an admin command, a load test's own connection) made before the old socket had closed was reset.
  * Far above the pools' sum, so reconnects and tools never meet it.
  */
-export const EMBEDDED_MAX_CONNECTIONS = 100;
+const EMBEDDED_MAX_CONNECTIONS = 100;
 
 export async function startEmbeddedDatabase(options: EmbeddedDatabaseOptions): Promise<EmbeddedDatabase> {
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });

@@ -3,14 +3,11 @@
  * and makes supabase-js clients for it. Mails are captured instead of sent.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { WebSocket } from 'ws';
 import { type AuthConfig, createApiKeys, createAuthHandler, type MailMessage } from '../../src/auth/index.ts';
 import type { TestDatabase } from './databases.ts';
-
-// `ws` ships no types; supabase-js only needs a WebSocket constructor on Node 20 (see STACK.md).
-const { WebSocket } = createRequire(import.meta.url)('ws') as { WebSocket: unknown };
 
 export const TEST_JWT_SECRET = 'lift3d-auth-tests-jwt-secret-0123456789abcdef';
 

@@ -6,8 +6,9 @@
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { ProviderInstance } from 'oidc-provider';
 
-export interface OidcAccount {
+interface OidcAccount {
   sub: string;
   email: string;
   email_verified: boolean;
@@ -23,31 +24,6 @@ export interface TestOidcProvider {
   stop(): Promise<void>;
 }
 
-interface Interaction {
-  prompt: { name: string; details: { missingOIDCScope?: string[] } };
-  params: { client_id: string; scope?: string };
-  grantId?: string;
-}
-
-// oidc-provider ships no types; the few calls used here are typed by hand.
-interface ProviderInstance {
-  callback(): (req: IncomingMessage, res: ServerResponse) => void;
-  interactionDetails(req: IncomingMessage, res: ServerResponse): Promise<Interaction>;
-  interactionFinished(
-    req: IncomingMessage,
-    res: ServerResponse,
-    result: object,
-    options?: object,
-  ): Promise<void>;
-  Grant: new (options: {
-    accountId: string;
-    clientId: string;
-  }) => {
-    addOIDCScope(scope: string): void;
-    save(): Promise<string>;
-  };
-}
-
 export interface OidcProviderOptions {
   redirectUri: string;
   account: OidcAccount;
@@ -56,10 +32,7 @@ export interface OidcProviderOptions {
 }
 
 export async function startOidcProvider(options: OidcProviderOptions): Promise<TestOidcProvider> {
-  const specifier = 'oidc-provider';
-  const { default: Provider } = (await import(specifier)) as {
-    default: new (issuer: string, config: object) => ProviderInstance;
-  };
+  const { default: Provider } = await import('oidc-provider');
   const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const jwk = { ...privateKey.export({ format: 'jwk' }), kid: 'test-key', alg: 'RS256', use: 'sig' };
   const clientId = 'lift3d-test-client';

@@ -2,7 +2,7 @@ import { useLocation } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
 
 /** Delay before a route change scrolls to the top (SPEC §9). */
-export const SCROLL_TO_TOP_DELAY_MS = 100;
+const SCROLL_TO_TOP_DELAY_MS = 100;
 
 /**
  * Scrolls to the top 100 ms after each route change. Only a change of path counts: the first load keeps the

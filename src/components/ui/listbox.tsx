@@ -2,7 +2,7 @@ import { Listbox, ListboxButton, ListboxOption, ListboxOptions } from '@headless
 import { cn } from '../../lib/cn';
 import { CheckIcon, ChevronDownIcon } from '../icons';
 
-export interface SelectOption<T extends string> {
+interface SelectOption<T extends string> {
   value: T;
   label: string;
   hint?: string;

@@ -2,7 +2,7 @@ import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
 import type { ReactNode } from 'react';
 import { cn } from '../../lib/cn';
 
-export interface TabItem {
+interface TabItem {
   id: string;
   label: ReactNode;
   content: ReactNode;

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { Toaster as HotToaster, toast, useToasterStore } from 'react-hot-toast';
 
 /** Toast settings (DESIGN §7, SPEC §9): bottom-right, 4 s, at most 3 visible. */
-export const TOAST_DEFAULTS = { position: 'bottom-right', duration: 4000, maxVisible: 3 } as const;
+const TOAST_DEFAULTS = { position: 'bottom-right', duration: 4000, maxVisible: 3 } as const;
 
 export function Toaster() {
   const { toasts } = useToasterStore();

@@ -2,7 +2,6 @@ import { type FormEvent, useId, useState } from 'react';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Input, Label } from '../../components/ui/input';
-import type { User } from '../../lib/api';
 import { useAuth } from '../auth/context';
 import { ErrorBanner, PasswordInput } from '../auth/PasswordInput';
 import { ShieldLockIcon } from './icons';
@@ -29,7 +28,7 @@ export function AdminGate({ onPassed }: { onPassed: () => void }) {
     setError(null);
     try {
       const result = await verifyAdmin(signedIn ? user.email : email, password, { newSession: !signedIn });
-      if (result.user) setUser(result.user as User);
+      if (result.user) setUser(result.user);
       if (!result.ok) {
         setError(result.message);
         return;

@@ -22,7 +22,7 @@ interface NavEntry {
   icon: ComponentType<SVGProps<SVGSVGElement>>;
 }
 
-export const ADMIN_NAV: NavEntry[] = [
+const ADMIN_NAV: NavEntry[] = [
   { to: '/admin', label: 'Dashboard', exact: true, icon: DashboardIcon },
   { to: '/admin/users', label: 'Users', exact: false, icon: PeopleIcon },
   { to: '/admin/generations', label: 'Conversions', exact: false, icon: LayersIcon },

@@ -3,7 +3,15 @@
  * the signed-in user's token; the server checks the `is_admin` claim and the database again, so nothing
  * here is a security boundary.
  */
-import type { Generation, GenerationStatus, PackSummary } from '@lift3d/contract';
+import type {
+  AdminSetting,
+  Generation,
+  GenerationBackend,
+  GenerationStatus,
+  LedgerEntry,
+  OrderEntry,
+  PackSummary,
+} from '@lift3d/contract';
 import { api, type User } from '../../lib/api';
 import { type AdminUser, normaliseAdminUser } from './normalise';
 
@@ -11,7 +19,7 @@ export const ADMIN_PAGE_SIZE = 20;
 
 export type AnalyticsPeriod = 'today' | 'yesterday' | 'week' | 'month' | 'all';
 
-export interface PeriodFigures {
+interface PeriodFigures {
   visits: number;
   unique: number;
   returning: number;
@@ -64,6 +72,9 @@ export interface UserPage {
 /** A pack in the admin's table (the fields it reads of `AdminCreditPack`). */
 export type CreditPack = PackSummary;
 
+export type { LedgerEntry, OrderEntry };
+export type Setting = AdminSetting;
+
 export interface PackInput {
   name: string;
   credits: number;
@@ -72,46 +83,9 @@ export interface PackInput {
   popular: boolean;
 }
 
-export interface OrderEntry {
-  id: string;
-  provider: string;
-  userId: string;
-  email: string | null;
-  pack: string;
-  credits: number;
-  amountCents: number;
-  currency: string;
-  status: string;
-  statusDetail: string | null;
-  createdAt: string;
-}
-
-export interface LedgerEntry {
-  id: number;
-  userId: string;
-  email: string | null;
-  delta: number;
-  reason: string;
-  reference: string | null;
-  balanceAfter: number;
-  createdAt: string;
-  createdBy: string | null;
-}
-
-export interface Setting {
-  key: string;
-  value: unknown;
-  isPublic: boolean;
-  label: string;
-  description: string;
-  /** The words the setting accepts; null for whole numbers. */
-  choices: string[] | null;
-  updatedAt: string;
-}
-
 /** One generation backend's figures for a period (`GET /api/admin/backends/:period`). */
 export interface BackendStats {
-  backend: 'builtin' | 'meshy' | 'tripo' | 'fal';
+  backend: GenerationBackend;
   conversions: number;
   completed: number;
   failed: number;
@@ -124,7 +98,7 @@ export interface BackendStats {
 }
 
 /** One row of the admin's generations list (`GET /api/admin/generations`). */
-export interface AdminGenerationRow {
+interface AdminGenerationRow {
   id: string;
   userId: string;
   email: string | null;
@@ -183,22 +157,15 @@ export const adminApi = {
   users: async (offset: number, q: string): Promise<UserPage> => {
     const query = new URLSearchParams({ limit: String(ADMIN_PAGE_SIZE), offset: String(offset) });
     if (q) query.set('q', q);
-    const body = await api.get<{ users: Record<string, unknown>[]; total?: number; matching?: number }>(
-      `/admin/users?${query}`,
-    );
+    const body = await api.get<{ users: User[]; total?: number; matching?: number }>(`/admin/users?${query}`);
     const users = (body.users ?? []).map((u) => normaliseAdminUser(u));
     return { users, total: body.total ?? users.length, matching: body.matching ?? users.length };
   },
   deleteUser: (id: string) => api.delete<{ success: boolean }>(`/admin/users/${enc(id)}`),
   addCredits: async (id: string, creditsToAdd: number) =>
-    normaliseAdminUser((await api.addCredits(id, creditsToAdd)).user as unknown as Record<string, unknown>),
+    normaliseAdminUser((await api.addCredits(id, creditsToAdd)).user),
   updateUser: async (id: string, changes: { name: string; email: string; is_admin: boolean }) =>
-    normaliseAdminUser(
-      (await api.put<{ user: User }>(`/users/${enc(id)}`, changes)).user as unknown as Record<
-        string,
-        unknown
-      >,
-    ),
+    normaliseAdminUser((await api.put<{ user: User }>(`/users/${enc(id)}`, changes)).user),
 
   packs: async () => (await api.get<{ packs: CreditPack[] }>('/admin/credit-packs')).packs,
   addPack: async (pack: PackInput) =>

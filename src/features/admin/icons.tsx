@@ -84,12 +84,6 @@ export const CoinPlusIcon = (p: IconProps) => (
     <path d="M10 9v6M7 12h6M18.5 6.5v5M16 9h5" />
   </Svg>
 );
-export const TrendIcon = (p: IconProps) => (
-  <Svg {...p}>
-    <path d="m3 17 6-6 4 4 8-8" />
-    <path d="M15 7h6v6" />
-  </Svg>
-);
 export const EyeOpenIcon = (p: IconProps) => (
   <Svg {...p}>
     <path d="M2.5 12S6 5.5 12 5.5 21.5 12 21.5 12 18 18.5 12 18.5 2.5 12 2.5 12Z" />

@@ -2,7 +2,7 @@
  * The admin gate's flag (SPEC §4 "Admin gate": sessionStorage `adminAuthenticated = 'true'`). It only
  * records that this tab re-entered the password; it grants nothing — the server checks every admin call.
  */
-export const ADMIN_FLAG_KEY = 'adminAuthenticated';
+const ADMIN_FLAG_KEY = 'adminAuthenticated';
 
 export function isAdminFlagSet(): boolean {
   try {

@@ -18,12 +18,12 @@ function remembered(storage: Storage | undefined, key: string): string {
 }
 
 /** One id per browser tab session (sessionStorage). */
-export function getSessionId(): string {
+function getSessionId(): string {
   return remembered(window.sessionStorage, SESSION_ID_KEY);
 }
 
 /** One anonymous id per browser (localStorage), created on first use. */
-export function getVisitorId(): string {
+function getVisitorId(): string {
   return remembered(window.localStorage, VISITOR_ID_KEY);
 }
 

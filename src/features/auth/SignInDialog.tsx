@@ -30,7 +30,7 @@ import {
 } from './validation';
 
 /** How long the success overlay shows before the dialog closes and the studio opens. */
-export const SUCCESS_OVERLAY_MS = 1200;
+const SUCCESS_OVERLAY_MS = 1200;
 
 const SUCCESS = {
   signin: { title: 'Welcome Back!', text: 'You have been successfully signed in.' },

@@ -1,7 +1,7 @@
 import { createContext, useContext } from 'react';
 import type { User } from '../../lib/api';
 
-export interface SignInOptions {
+interface SignInOptions {
   stayOnPage?: boolean;
 }
 

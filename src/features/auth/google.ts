@@ -18,10 +18,10 @@ import { authErrorMessage } from './authErrors';
 import { adoptSession, fetchUser } from './session';
 
 export const PROVIDER = 'google';
-export const OAUTH_CHANNEL = 'lift3d-oauth';
-export const OAUTH_USER_KEY = 'oauth_user';
-export const OAUTH_ERROR_KEY = 'oauth_error';
-export const GOOGLE_DEFAULTS = { width: 600, height: 700, pollMs: 500, closedGraceMs: 60_000 } as const;
+const OAUTH_CHANNEL = 'lift3d-oauth';
+const OAUTH_USER_KEY = 'oauth_user';
+const OAUTH_ERROR_KEY = 'oauth_error';
+const GOOGLE_DEFAULTS = { width: 600, height: 700, pollMs: 500, closedGraceMs: 60_000 } as const;
 
 export const MESSAGES = {
   exchangeFailed: 'Failed to complete Google sign-in.',
@@ -72,7 +72,7 @@ export function takeReturnTo(): string | null {
   return path;
 }
 
-export const callbackUrl = (ui: 'popup' | 'redirect') => `${window.location.origin}/auth/callback?ui=${ui}`;
+const callbackUrl = (ui: 'popup' | 'redirect') => `${window.location.origin}/auth/callback?ui=${ui}`;
 
 /** Navigates this window to the provider (through Supabase Auth); used by mobile and by the popup. */
 export async function redirectToProvider(ui: 'popup' | 'redirect'): Promise<void> {

@@ -17,8 +17,8 @@ export class AuthFailure extends Error {
 }
 
 export async function fetchUser(id: string): Promise<User> {
-  const { user } = await api.get<{ user: User }>(`/users/${encodeURIComponent(id)}`);
-  return normaliseUser(user as User & Record<string, unknown>);
+  const { user } = await api.getUser(id);
+  return normaliseUser(user);
 }
 
 export async function signInWithPassword(email: string, password: string, remember: boolean): Promise<User> {
@@ -64,13 +64,6 @@ export async function adoptSession(session: Pick<Session, 'access_token' | 'refr
   });
   if (error || !data.session) throw new AuthFailure(authErrorMessage(error));
   return fetchUser(data.session.user.id);
-}
-
-/** The signed-in user's id per supabase-js, or null. */
-export async function currentUserId(): Promise<string | null> {
-  const client = await getSupabase();
-  const { data } = await client.auth.getSession();
-  return data.session?.user.id ?? null;
 }
 
 /**

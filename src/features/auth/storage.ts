@@ -3,18 +3,22 @@ import type { User } from '../../lib/api';
 /** The signed-in user is cached in localStorage under this key (SPEC §3 "User"). */
 export const USER_STORAGE_KEY = 'user';
 
-function isUser(value: unknown): value is User {
+/** A user as the api answers it, or as an older version of the app stored it (`isAdmin`, missing fields). */
+type LooseUser = User | (Record<string, unknown> & { id: string; email: string });
+
+function isLooseUser(value: unknown): value is LooseUser {
   if (!value || typeof value !== 'object') return false;
-  const v = value as Record<string, unknown>;
+  const v: Record<string, unknown> = { ...value };
   return typeof v.id === 'string' && v.id !== '' && typeof v.email === 'string';
 }
 
 /** Normalises the accepted shapes (`is_admin` or `isAdmin`, missing numbers) into a `User`. */
-export function normaliseUser(value: Record<string, unknown> & { id: string; email: string }): User {
+export function normaliseUser(user: LooseUser): User {
+  const value: Record<string, unknown> = { ...user };
   const now = new Date().toISOString();
   return {
-    id: value.id,
-    email: value.email,
+    id: user.id,
+    email: user.email,
     name: typeof value.name === 'string' ? value.name : '',
     credits: typeof value.credits === 'number' && Number.isFinite(value.credits) ? value.credits : 0,
     createdAt: typeof value.createdAt === 'string' ? value.createdAt : now,
@@ -35,7 +39,7 @@ export function readStoredUser(storage: Storage = window.localStorage): User | n
   if (raw === null) return null;
   try {
     const parsed: unknown = JSON.parse(raw);
-    if (isUser(parsed)) return normaliseUser(parsed as unknown as Record<string, unknown> & User);
+    if (isLooseUser(parsed)) return normaliseUser(parsed);
   } catch {
     // not JSON: fall through and remove it
   }

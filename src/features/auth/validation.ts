@@ -14,7 +14,7 @@ export type AuthErrors = Partial<Record<AuthField, string>>;
 export const EMPTY_FORM: AuthForm = { name: '', email: '', password: '', confirmPassword: '' };
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-export const MIN_PASSWORD = 6;
+const MIN_PASSWORD = 6;
 
 export function isEmail(value: string): boolean {
   return EMAIL.test(value.trim());

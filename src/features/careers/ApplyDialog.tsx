@@ -1,9 +1,8 @@
 import { useId } from 'react';
-import { CheckIcon } from '../../components/icons';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { Input, Label, Textarea } from '../../components/ui/input';
-import { cn } from '../../lib/cn';
+import { Honeypot, StatusLine } from '../forms/FormParts';
 import { type ApplicationFields, useApplication } from './useApplication';
 import { useReadOnlyGuard } from './useReadOnlyGuard';
 
@@ -126,30 +125,11 @@ function ApplicationForm({
             onChange={(e) => form.update('skills_summary', e.target.value)}
           />
         </div>
-        <input
-          type="text"
-          name="website"
-          tabIndex={-1}
-          autoComplete="off"
-          aria-hidden="true"
-          className="absolute -left-[9999px] h-px w-px opacity-0"
-          value={form.website}
-          onChange={(e) => form.setWebsite(e.target.value)}
-        />
+        <Honeypot value={form.website} onChange={form.setWebsite} />
       </div>
-      <p
-        role="status"
-        aria-live="polite"
-        data-state={form.status}
-        className={cn(
-          'mt-4 flex min-h-6 items-center gap-1.5 text-sm',
-          form.status === 'success' && 'font-medium text-success',
-          form.status === 'error' && 'font-medium text-destructive',
-        )}
-      >
-        {form.status === 'success' ? <CheckIcon className="size-4" /> : null}
+      <StatusLine status={form.status} className="mt-4 min-h-6">
         {form.message}
-      </p>
+      </StatusLine>
       <div className="mt-3 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
         <Button variant="outline" onClick={onCancel}>
           Cancel

@@ -3,14 +3,14 @@ import { FORM_TIMINGS, type FormStatus } from '../forms/timings';
 import { useTimeout } from '../forms/useTimeout';
 import { type JobApplication, sendApplication } from './api';
 
-export const APPLICATION_MESSAGES = {
+const APPLICATION_MESSAGES = {
   success: 'Application sent. Thank you!',
   error: 'Something went wrong. Please try again.',
 } as const;
 
 export type ApplicationFields = Omit<JobApplication, 'role' | 'website'>;
 
-export const EMPTY_APPLICATION: ApplicationFields = {
+const EMPTY_APPLICATION: ApplicationFields = {
   full_name: '',
   email: '',
   location: '',

@@ -9,33 +9,37 @@ import {
   UsersIcon,
 } from '../../components/icons';
 import { buttonVariants } from '../../components/ui/button';
+import { costText, useGenerationCost } from '../credits/usePublicSettings';
 import { PageHero } from './PageHero';
 
-const PRINCIPLES = [
-  {
-    icon: LayersIcon,
-    title: 'Real geometry, not a trick',
-    body: 'Every conversion is a closed, textured mesh you can open in Blender, Unity or a slicer — GLB, glTF, OBJ, FBX and STL from the same credits.',
-  },
-  {
-    icon: InfinityIcon,
-    title: 'Fair, simple pricing',
-    body: 'Prepaid credits, 50 per conversion, no subscription. Credits never expire, and every format is included.',
-  },
-  {
-    icon: LockIcon,
-    title: 'Your images stay yours',
-    body: 'We use uploads only to make your model. We never sell them or train models on them, and you can delete your models at any time.',
-  },
-  {
-    icon: PrinterIcon,
-    title: 'Made to be used',
-    body: 'Print-ready STL in millimetres, a turntable video to share, and a commercial licence for everything you create.',
-  },
-] as const;
+/** The principles; the price comes from the database (`cost`, as `costText` writes it). */
+const principles = (cost: string) =>
+  [
+    {
+      icon: LayersIcon,
+      title: 'Real geometry, not a trick',
+      body: 'Every conversion is a closed, textured mesh you can open in Blender, Unity or a slicer — GLB, glTF, OBJ, FBX and STL from the same credits.',
+    },
+    {
+      icon: InfinityIcon,
+      title: 'Fair, simple pricing',
+      body: `Prepaid credits, ${cost} per conversion, no subscription. Credits never expire, and every format is included.`,
+    },
+    {
+      icon: LockIcon,
+      title: 'Your images stay yours',
+      body: 'We use uploads only to make your model. We never sell them or train models on them, and you can delete your models at any time.',
+    },
+    {
+      icon: PrinterIcon,
+      title: 'Made to be used',
+      body: 'Print-ready STL in millimetres, a turntable video to share, and a commercial licence for everything you create.',
+    },
+  ] as const;
 
 /** /about (SPEC §2 "Careers and About"): the story and the philosophy, with the way to the studio. */
 export function AboutPage() {
+  const cost = costText(useGenerationCost());
   return (
     <>
       <PageHero
@@ -95,7 +99,7 @@ export function AboutPage() {
             </h2>
           </div>
           <ul className="mt-10 grid gap-5 sm:grid-cols-2">
-            {PRINCIPLES.map(({ icon: Icon, title, body }) => (
+            {principles(cost).map(({ icon: Icon, title, body }) => (
               <li key={title} className="rounded-3xl border border-border bg-card p-6 shadow-sm">
                 <span className="grid size-11 place-items-center rounded-2xl bg-primary/10 text-primary">
                   <Icon className="size-5" />

@@ -1,12 +1,12 @@
 import { useId } from 'react';
-import { CheckIcon } from '../../components/icons';
 import { Button } from '../../components/ui/button';
 import { Input, Label, Textarea } from '../../components/ui/input';
 import { cn } from '../../lib/cn';
 import { SUPPORT_EMAIL } from '../../lib/site';
+import { Honeypot, StatusLine } from '../forms/FormParts';
 import { useContactForm } from '../forms/useContactForm';
 
-export const CONTACT_MESSAGES = {
+const CONTACT_MESSAGES = {
   success: 'Message sent! We’ll get back to you within 24 hours.',
   error: `Your message could not be sent. Please try again, or write to ${SUPPORT_EMAIL}.`,
 } as const;
@@ -81,36 +81,16 @@ export function ContactForm({ labelledBy, className }: { labelledBy?: string; cl
             onChange={(e) => form.update('message', e.target.value)}
           />
         </div>
-        {/* Honeypot: invisible to people, filled by bots; the server stores nothing when it is set. */}
-        <input
-          type="text"
-          name="website"
-          tabIndex={-1}
-          autoComplete="off"
-          aria-hidden="true"
-          className="absolute -left-[9999px] h-px w-px opacity-0"
-          value={form.website}
-          onChange={(e) => form.setWebsite(e.target.value)}
-        />
+        <Honeypot value={form.website} onChange={form.setWebsite} />
       </div>
       <div className="mt-6 flex flex-col gap-4 sm:flex-row sm:items-center">
         <Button type="submit" variant="neural" size="lg" disabled={busy} className="sm:min-w-44">
           {busy ? 'Sending…' : 'Send Message'}
         </Button>
-        <p
-          role="status"
-          aria-live="polite"
-          data-state={form.status}
-          className={cn(
-            'flex items-start gap-1.5 text-sm',
-            form.status === 'success' && 'font-medium text-success',
-            form.status === 'error' && 'font-medium text-destructive',
-          )}
-        >
-          {form.status === 'success' ? <CheckIcon className="mt-0.5 size-4 shrink-0" /> : null}
+        <StatusLine status={form.status} align="start">
           {form.status === 'success' ? CONTACT_MESSAGES.success : null}
           {form.status === 'error' ? CONTACT_MESSAGES.error : null}
-        </p>
+        </StatusLine>
       </div>
     </form>
   );

@@ -5,7 +5,7 @@
  * migration's seed. Nothing else may hard-code a pack.
  */
 
-export type PackId = 'starter' | 'professional' | 'enterprise' | (string & {});
+type PackId = 'starter' | 'professional' | 'enterprise' | (string & {});
 
 export interface CreditPack {
   id: PackId;

@@ -4,12 +4,12 @@ import { api } from '../../lib/api';
 import { CREDIT_PACKS, type CreditPack } from './packs';
 
 /** A pack as `GET /api/credit-packs` returns it (the fields the SPA reads). */
-export type ApiCreditPack = Pick<
+type ApiCreditPack = Pick<
   WirePack,
   'id' | 'name' | 'credits' | 'priceCents' | 'currency' | 'popular' | 'note' | 'bonus' | 'features'
 >;
 
-export function fromApiPack(p: ApiCreditPack): CreditPack {
+function fromApiPack(p: ApiCreditPack): CreditPack {
   return {
     id: p.id,
     name: p.name,
@@ -23,7 +23,7 @@ export function fromApiPack(p: ApiCreditPack): CreditPack {
   };
 }
 
-export const creditPacksQuery = {
+const creditPacksQuery = {
   queryKey: ['credit-packs'] as const,
   queryFn: async (): Promise<CreditPack[]> => {
     const { packs } = await api.get<{ packs: WirePack[] }>('/credit-packs', { anonymous: true });

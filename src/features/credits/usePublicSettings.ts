@@ -11,7 +11,7 @@ export const publicSettingsQuery = {
  * The price of a conversion and the limits, from the database (`GET /api/config`): an admin changes the
  * price there and the api charges it, so the SPA never carries its own copy. Undefined until it arrives.
  */
-export function usePublicSettings(): PublicSettings | undefined {
+function usePublicSettings(): PublicSettings | undefined {
   return useQuery({ ...publicSettingsQuery, staleTime: 60_000 }).data;
 }
 

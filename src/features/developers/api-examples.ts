@@ -16,7 +16,7 @@ export interface ExampleValues {
   outputFile: string;
 }
 
-export const EXAMPLE_DEFAULTS: ExampleValues = {
+const EXAMPLE_DEFAULTS: ExampleValues = {
   imageFile: 'chair.jpg',
   imageUrl: 'https://example.com/photos/chair.jpg',
   idempotencyKey: 'chair-0001',

@@ -1,14 +1,8 @@
 /** The browser routes of the Developers tab: the signed-in user's API keys. */
+import type { ApiKey } from '@lift3d/contract';
 import { api } from '../../lib/api';
 
-export interface ApiKey {
-  id: string;
-  name: string;
-  prefix: string;
-  createdAt: string;
-  lastUsedAt: string | null;
-  revokedAt: string | null;
-}
+export type { ApiKey };
 
 export const MAX_ACTIVE_KEYS = 10;
 

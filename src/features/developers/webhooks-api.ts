@@ -1,34 +1,8 @@
 /** The browser side of `/api/webhooks` (session token): the endpoint, test events, the delivery log. */
+import type { DeliveryPage, WebhookDelivery, WebhookEndpoint } from '@lift3d/contract';
 import { api } from '../../lib/api';
 
-export interface WebhookEndpoint {
-  url: string;
-  secret: string;
-  enabled: boolean;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export interface WebhookDelivery {
-  id: number;
-  eventId: string;
-  type: 'generation.completed' | 'generation.failed' | 'ping';
-  generationId: string | null;
-  status: 'pending' | 'delivered' | 'failed';
-  attempts: number;
-  responseCode: number | null;
-  error: string | null;
-  durationMs: number | null;
-  nextAttemptAt: string | null;
-  deliveredAt: string | null;
-  resendOf: number | null;
-  createdAt: string;
-}
-
-export interface DeliveryPage {
-  deliveries: WebhookDelivery[];
-  nextCursor: number | null;
-}
+export type { DeliveryPage, WebhookDelivery, WebhookEndpoint };
 
 export const getEndpoint = async () =>
   (await api.get<{ endpoint: WebhookEndpoint | null }>('/webhooks/endpoint')).endpoint;

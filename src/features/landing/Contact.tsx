@@ -2,8 +2,6 @@ import { ContactChannels } from '../contact/ContactChannels';
 import { ContactForm } from '../contact/ContactForm';
 import { SectionHeading } from './SectionHeading';
 
-export { CONTACT_MESSAGES } from '../contact/ContactForm';
-
 export function Contact() {
   return (
     <section id="contact" aria-labelledby="contact-title" className="relative py-20 sm:py-28">

@@ -2,7 +2,7 @@ import { StarIcon } from '../../components/icons';
 import { CLAIMS } from '../../lib/site';
 import { SectionHeading } from './SectionHeading';
 
-export interface Testimonial {
+interface Testimonial {
   name: string;
   role: string;
   content: string;
@@ -10,7 +10,7 @@ export interface Testimonial {
   emoji: string;
 }
 
-export const TESTIMONIALS: Testimonial[] = [
+const TESTIMONIALS: Testimonial[] = [
   {
     name: 'Maya Chen',
     role: 'Indie game developer',

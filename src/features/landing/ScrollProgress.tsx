@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 
 /** Scroll distance after which the reading-progress bar appears (SPEC §9). */
-export const SCROLL_PROGRESS_THRESHOLD = 100;
+const SCROLL_PROGRESS_THRESHOLD = 100;
 
 /** A thin gradient bar at the very top showing how far down the page the visitor is. */
 export function ScrollProgress() {

@@ -10,7 +10,7 @@ import {
 } from '../../components/icons';
 import { costText } from '../credits/usePublicSettings';
 
-export type FaqCategory = 'tool' | 'audience' | 'credits' | 'accuracy' | 'ease' | 'security';
+type FaqCategory = 'tool' | 'audience' | 'credits' | 'accuracy' | 'ease' | 'security';
 
 export interface FaqItem {
   question: string;

@@ -2,8 +2,9 @@ import { Link } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { MailIcon } from '../../components/icons';
 import { PageHero } from '../company/PageHero';
+import { costText, useGenerationCost } from '../credits/usePublicSettings';
 import { COMPANY } from './company';
-import type { LegalBlock, LegalDocument } from './types';
+import { type LegalBlock, type LegalDocument, withCost } from './types';
 
 const LEGAL_LINKS = [
   { to: '/terms', label: 'Terms of Service' },
@@ -17,12 +18,12 @@ export function lastUpdated(now = new Date()): string {
   return now.toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric' });
 }
 
-function Block({ block }: { block: LegalBlock }) {
-  if (typeof block === 'string') return <p>{block}</p>;
+function Block({ block, cost }: { block: LegalBlock; cost: string }) {
+  if (typeof block === 'string') return <p>{withCost(block, cost)}</p>;
   return (
     <ul className="list-disc space-y-1.5 pl-5 marker:text-primary">
       {block.list.map((item) => (
-        <li key={item}>{item}</li>
+        <li key={item}>{withCost(item, cost)}</li>
       ))}
     </ul>
   );
@@ -34,6 +35,7 @@ function Block({ block }: { block: LegalBlock }) {
  */
 export function LegalPage({ doc }: { doc: LegalDocument }) {
   const updated = useMemo(() => lastUpdated(), []);
+  const cost = costText(useGenerationCost());
   return (
     <>
       <PageHero eyebrow="Legal" title={doc.title}>
@@ -88,7 +90,7 @@ export function LegalPage({ doc }: { doc: LegalDocument }) {
                   </h2>
                   <div className="mt-3 space-y-3 text-[15px] leading-relaxed text-muted-foreground">
                     {s.body.map((b) => (
-                      <Block key={typeof b === 'string' ? b : b.list.join('|')} block={b} />
+                      <Block key={typeof b === 'string' ? b : b.list.join('|')} block={b} cost={cost} />
                     ))}
                   </div>
                 </li>

@@ -5,7 +5,7 @@ import { COOKIES } from './cookies';
 import { lastUpdated } from './LegalPage';
 import { PRIVACY } from './privacy';
 import { TERMS } from './terms';
-import type { LegalDocument } from './types';
+import { COST, type LegalDocument, withCost } from './types';
 
 const text = (doc: LegalDocument) =>
   doc.sections
@@ -36,7 +36,10 @@ describe('legal documents (SPEC §2 "Legal pages")', () => {
       /Apart from this guarantee, credits are non-refundable unless the law requires a refund/,
     );
     expect(terms).toMatch(/Credits never expire/);
-    expect(terms).toMatch(/50 credits/);
+    // The price is the database's: the terms name it through the COST placeholder, never as a number.
+    expect(terms).toContain(`costs ${COST} credits`);
+    expect(terms).not.toMatch(/\b\d+ credits\b/);
+    expect(withCost(terms, '70')).toContain('costs 70 credits (the price shown in the studio)');
     expect(terms).toMatch(/every format of a finished model is included/);
     expect(terms).toMatch(/commercial licence/i);
     // Nothing may promise an unconditional refund or say credits expire.

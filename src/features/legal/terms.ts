@@ -1,6 +1,6 @@
 import { SUPPORT_EMAIL } from '../../lib/site';
 import { LEGAL_EMAIL } from './company';
-import type { LegalDocument } from './types';
+import { COST, type LegalDocument } from './types';
 
 export const TERMS: LegalDocument = {
   title: 'Terms of Service',
@@ -31,14 +31,14 @@ export const TERMS: LegalDocument = {
     {
       title: 'Credits and payment',
       body: [
-        'Lift3D is paid with prepaid credits bought in packs; there is no subscription and nothing renews automatically. Each conversion — a 3D model or a 3D video — costs 50 credits, whatever the format, and every format of a finished model is included in that price.',
+        `Lift3D is paid with prepaid credits bought in packs; there is no subscription and nothing renews automatically. Each conversion — a 3D model or a 3D video — costs ${COST} credits (the price shown in the studio), whatever the format, and every format of a finished model is included in that price.`,
         {
           list: [
             'Prices are shown in euros at checkout and include any VAT we must charge.',
             'Payments are processed by PayPal; we never see or store your full card details.',
             'Credits are added to your balance as soon as the payment is confirmed.',
             'Credits never expire. They are tied to your account and cannot be transferred, resold or exchanged for cash.',
-            'If a conversion fails on our side, its 50 credits are returned to your balance automatically.',
+            'If a conversion fails on our side, the credits it cost are returned to your balance automatically.',
           ],
         },
       ],

@@ -1,7 +1,7 @@
 /** Legal documents are data: one layout (LegalPage) renders every one of them. */
 export type LegalBlock = string | { list: readonly string[] };
 
-export interface LegalSection {
+interface LegalSection {
   title: string;
   body: readonly LegalBlock[];
 }
@@ -11,4 +11,14 @@ export interface LegalDocument {
   /** One or two sentences above the text: what the document is about, in plain words. */
   summary: string;
   sections: readonly LegalSection[];
+}
+
+/**
+ * Stands for the price of a conversion in a legal text. The price lives in the database (an admin changes it),
+ * so the documents never carry a number: LegalPage writes the live one in its place.
+ */
+export const COST = '{cost}';
+
+export function withCost(text: string, cost: string): string {
+  return text.replaceAll(COST, cost);
 }

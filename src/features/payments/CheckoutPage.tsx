@@ -5,6 +5,7 @@ import { CheckIcon, StarIcon } from '../../components/icons';
 import { getConfig } from '../../lib/config';
 import { findPack } from '../credits/packs';
 import { useCreditPacks } from '../credits/useCreditPacks';
+import { costText, useGenerationCost } from '../credits/usePublicSettings';
 import { CHECKOUT_TESTIMONIALS, DEFAULT_PACK, WHAT_YOU_GET } from './checkoutContent';
 import { PackPicker } from './PackPicker';
 import { PaymentSummary } from './PaymentSummary';
@@ -12,6 +13,7 @@ import { PaymentSummary } from './PaymentSummary';
 /** /checkout (SPEC §2 "Checkout"): pick a pack, pay, or go back. */
 export function CheckoutPage({ requestedPack }: { requestedPack?: string }) {
   const { packs } = useCreditPacks();
+  const cost = useGenerationCost();
   const config = useQuery({ queryKey: ['config'], queryFn: getConfig, staleTime: Number.POSITIVE_INFINITY });
   const initial = (requestedPack && findPack(requestedPack, packs)?.id) || DEFAULT_PACK;
   const [selected, setSelected] = useState(initial);
@@ -39,8 +41,8 @@ export function CheckoutPage({ requestedPack }: { requestedPack?: string }) {
         <header className="mx-auto max-w-2xl text-center">
           <h1 className="text-4xl font-extrabold tracking-tight sm:text-5xl">Get More Credits</h1>
           <p className="mt-3 text-muted-foreground">
-            Pick a pack. Every conversion costs 50 credits and includes all five formats and the turntable
-            video.
+            Pick a pack. Every conversion costs {costText(cost)} credits and includes all five formats and the
+            turntable video.
           </p>
         </header>
 

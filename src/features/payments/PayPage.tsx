@@ -18,7 +18,7 @@ import {
 } from './cardForm';
 
 /** Pause between the demo notice and the success page (SPEC §9). */
-export const DEMO_REDIRECT_MS = 800;
+const DEMO_REDIRECT_MS = 800;
 
 type Field = keyof CardFormState;
 

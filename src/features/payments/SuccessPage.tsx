@@ -8,7 +8,7 @@ import { fetchOrderStatus, type OrderStatus, type PaymentProvider } from './api'
 import { useRefreshUser } from './useRefreshUser';
 
 /** How long the success page shows its processing state (SPEC §9). */
-export const SUCCESS_DELAY_MS = 2000;
+const SUCCESS_DELAY_MS = 2000;
 
 /**
  * What the page can truthfully say: the server's word on this order, or nothing beyond thanks (a direct

@@ -1,4 +1,7 @@
+import type { CaptureResult, DemoOrder, OrderStatus, PaymentMode } from '@lift3d/contract';
 import { api } from '../../lib/api';
+
+export type { DemoOrder, OrderStatus };
 
 /** SPEC §3 "Payment order request"; the server prices the order from `packageId` alone. */
 export interface PaymentOrderRequest {
@@ -10,28 +13,10 @@ export interface PaymentOrderRequest {
   verification: 'SCA_WHEN_REQUIRED';
 }
 
-export interface DemoOrder {
-  orderID: string;
-  pack: string;
-  credits: number;
-  amount: number;
-  currency: string;
-  description: string;
-}
-
-export interface CaptureResult {
-  success: boolean;
-  status: string;
-  orderID: string;
-  credits: number;
-  credited: boolean;
-  balance: number | null;
-}
-
-export type PaymentProvider = 'paypal' | 'demo';
+export type PaymentProvider = PaymentMode;
 
 /** Creates an order; throws the server's error or 'Failed to create order' (SPEC §8). */
-export async function createPaymentOrder<T extends { orderID?: string; error?: string }>(
+export async function createPaymentOrder<T extends { orderID?: string | null; error?: string }>(
   provider: PaymentProvider,
   request: PaymentOrderRequest,
 ): Promise<T & { orderID: string }> {
@@ -42,16 +27,6 @@ export async function createPaymentOrder<T extends { orderID?: string; error?: s
 
 export function capturePaymentOrder(provider: PaymentProvider, orderID: string): Promise<CaptureResult> {
   return api.post<CaptureResult>(`/${provider}/capture-order`, { orderID });
-}
-
-/** What the server knows about one of the caller's orders (GET /api/{provider}/orders/{id}). */
-export interface OrderStatus {
-  orderID: string;
-  pack: string;
-  credits: number;
-  status: 'created' | 'pending' | 'completed' | 'denied' | 'review' | 'refunded' | 'reversed';
-  credited: boolean;
-  balance: number;
 }
 
 export function fetchOrderStatus(provider: PaymentProvider, orderID: string): Promise<OrderStatus> {

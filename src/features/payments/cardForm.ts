@@ -31,7 +31,7 @@ export interface PayParams {
   order: string | null;
 }
 
-export const DEFAULTS = { currency: 'EUR', description: 'Credit pack', minCardDigits: 12 } as const;
+const DEFAULTS = { currency: 'EUR', description: 'Credit pack', minCardDigits: 12 } as const;
 
 function asString(value: unknown): string | null {
   if (typeof value === 'string') return value;

@@ -10,7 +10,7 @@ export function useRefreshUser(): () => Promise<number | null> {
     if (!user) return null;
     try {
       const { user: fresh } = await api.getUser(user.id);
-      const next = normaliseUser(fresh as unknown as Parameters<typeof normaliseUser>[0]);
+      const next = normaliseUser(fresh);
       setUser(next);
       return next.credits;
     } catch {

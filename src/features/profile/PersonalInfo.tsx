@@ -38,8 +38,8 @@ export function PersonalInfo({ user, onSaved }: { user: User; onSaved: (user: Us
       // The sign-in address moves only through Supabase Auth, once both addresses confirmed by mail.
       const moving = newEmail.toLowerCase() !== user.email.toLowerCase();
       if (moving) await requestEmailChange(newEmail);
-      const { user: saved } = await api.put<{ user: User }>(`/users/${encodeURIComponent(user.id)}`, changes);
-      onSaved(normaliseUser(saved as User & Record<string, unknown>));
+      const { user: saved } = await api.updateUser(user.id, changes);
+      onSaved(normaliseUser(saved));
       setEditing(false);
       notify('Profile Updated', {
         description: moving

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 
 /** Refreshes on mount, when the window gains focus, when the tab becomes visible, and every 10 s (SPEC §4). */
-export const PROFILE_REFRESH_MS = 10_000;
+const PROFILE_REFRESH_MS = 10_000;
 
 export function useProfileRefresh(refresh: () => void, enabled: boolean): void {
   useEffect(() => {

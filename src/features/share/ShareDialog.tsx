@@ -13,7 +13,7 @@ const message = (error: unknown) =>
  * The owner's share switch of one finished model: make a public link (/m/{slug}), copy it, allow or stop
  * downloads, stop sharing. Every answer comes from the api, so the dialog shows what visitors get.
  */
-export function ShareDialog({
+function ShareDialog({
   generationId,
   open,
   onClose,

@@ -1,32 +1,7 @@
+import type { Share, SharedModel } from '@lift3d/contract';
 import { api } from '../../lib/api';
-import type { DownloadFormat } from '../studio/api';
 
-/** The owner's live share of one model (GET/POST/PATCH/DELETE /api/generations/:id/share). */
-export interface Share {
-  slug: string;
-  /** `/m/{slug}` on the SPA's origin. */
-  path: string;
-  allowDownloads: boolean;
-  createdAt: string;
-}
-
-/** What a shared page shows (GET /api/share/:slug, no sign-in); links are relative to the api root. */
-export interface SharedModel {
-  slug: string;
-  kind: 'model' | 'video';
-  topology: 'low' | 'high';
-  sharedAt: string;
-  allowDownloads: boolean;
-  /** Formats a visitor may fetch now: the viewer's GLB, USDZ and video, and every format when allowed. */
-  files: DownloadFormat[];
-  /** Signed base link; append a format. */
-  fileUrl: string;
-  modelUrl: string | null;
-  videoUrl: string | null;
-  posterUrl: string | null;
-  /** Empty unless the owner allows downloads. */
-  downloads: DownloadFormat[];
-}
+export type { Share, SharedModel };
 
 const sharePath = (id: string) => `/generations/${encodeURIComponent(id)}/share`;
 

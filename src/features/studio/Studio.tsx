@@ -6,7 +6,7 @@ import { notify } from '../../components/ui/toaster';
 import { ApiError } from '../../lib/api';
 import { randomId } from '../../lib/uuid';
 import { useAuth } from '../auth/context';
-import { useGenerationCost } from '../credits/usePublicSettings';
+import { costText, useGenerationCost } from '../credits/usePublicSettings';
 import {
   cancelGeneration,
   createGenerations,
@@ -38,7 +38,7 @@ const BuyCreditsDialog = lazy(() => import('../credits/BuyCreditsDialog'));
 const ServerErrorDialog = lazy(() => import('./ServerErrorDialog'));
 
 /** Offset for the smooth scroll to the samples when the header cannot be measured (SPEC §2). */
-export const HEADER_OFFSET_FALLBACK = 96;
+const HEADER_OFFSET_FALLBACK = 96;
 
 const FAILED_TO_START: Record<GenerationKind, string> = {
   model: 'Failed to generate 3D model. Please try again.',
@@ -264,7 +264,7 @@ export function Studio({ variant }: { variant: StudioVariant }) {
             <p className="mt-2 max-w-2xl text-sm text-muted-foreground sm:text-base">
               {variant.free
                 ? `Free on App66: up to ${quota.limit} conversions per visitor per day, low topology.`
-                : `One image in, a textured 3D model out: ${formatList(variant.formats)} for 50 credits.`}
+                : `One image in, a textured 3D model out: ${formatList(variant.formats)} for ${costText(generationCost)} credits.`}
             </p>
           </div>
           <Button variant="outline" onClick={scrollToSamples} className="self-start sm:self-auto">

@@ -7,7 +7,7 @@ import type { Generation } from './generation';
  */
 export type ExtraFormat = ExtraModelFormat;
 
-export const EXTRA_FORMATS: readonly ExtraFormat[] = EXTRA_MODEL_FORMATS;
+const EXTRA_FORMATS: readonly ExtraFormat[] = EXTRA_MODEL_FORMATS;
 
 export const EXTRA_FORMAT_LABELS: Readonly<Record<ExtraFormat, string>> = {
   usdz: 'USDZ (AR)',

@@ -4,7 +4,7 @@ import { type DownloadFormat, downloadGeneration, getGeneration } from './api';
 import { type Generation, isTerminal } from './generation';
 
 /** How often a running generation is polled (the row carries stage and percent). */
-export const POLL_INTERVAL_MS = 1000;
+const POLL_INTERVAL_MS = 1000;
 
 /**
  * Polls `GET /api/generations/:id` about once a second until the job completes or fails, and reports every

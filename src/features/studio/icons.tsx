@@ -19,11 +19,6 @@ export const RotateIcon = (props: IconProps) => (
     <path d="M20 12a8 8 0 1 1-2.3-5.7M20 4.5v4h-4" />
   </Svg>
 );
-export const PlayIcon = (props: IconProps) => (
-  <Svg {...props}>
-    <path d="M7.5 5.5v13l10.5-6.5z" />
-  </Svg>
-);
 export const GridIcon = (props: IconProps) => (
   <Svg {...props}>
     <rect x="4" y="4" width="6.5" height="6.5" rx="1.5" />

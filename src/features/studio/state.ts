@@ -38,7 +38,7 @@ export type StudioAction =
   | { type: 'batch-started'; generations: Generation[] }
   | { type: 'drop-video'; url: string; name: string };
 
-export const IDLE_JOB: JobState = { status: 'idle', generation: null, error: null };
+const IDLE_JOB: JobState = { status: 'idle', generation: null, error: null };
 
 export function initialStudioState(variant: Pick<StudioVariant, 'formats' | 'topologies'>): StudioState {
   return {
@@ -58,7 +58,7 @@ const FINISHED = new Set<Generation['status']>(['completed', 'failed']);
  * The newer of two readings of one generation, so what the user sees never goes backwards: a late poll
  * answer or a retried attempt starting again from 0 must not pull the bar from 55% down to 0%.
  */
-export function forward(known: Generation, next: Generation): Generation {
+function forward(known: Generation, next: Generation): Generation {
   if (FINISHED.has(known.status) && !FINISHED.has(next.status)) return known;
   if (FINISHED.has(next.status) || next.progress >= known.progress) return next;
   return { ...next, progress: known.progress, stage: known.stage ?? next.stage };

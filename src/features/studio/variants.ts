@@ -13,7 +13,7 @@ import {
 export type { GenerationKind, ModelFormat, Topology };
 
 export const ALL_FORMATS: readonly ModelFormat[] = MODEL_FORMATS;
-export const ALL_TOPOLOGIES: readonly Topology[] = TOPOLOGIES;
+const ALL_TOPOLOGIES: readonly Topology[] = TOPOLOGIES;
 
 export interface StudioVariant {
   id: 'app' | 'app66' | 'app88' | 'app99';

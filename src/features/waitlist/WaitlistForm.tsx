@@ -3,6 +3,7 @@ import { CheckIcon } from '../../components/icons';
 import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/input';
 import { cn } from '../../lib/cn';
+import { Honeypot } from '../forms/FormParts';
 import type { useWaitlist } from './useWaitlist';
 
 /** The waitlist's single email field, its button and its status line; state lives in `useWaitlist`. */
@@ -49,16 +50,7 @@ export function WaitlistForm({
             onColor && 'border-white/50! bg-white! text-slate-900! placeholder:text-slate-500!',
           )}
         />
-        <input
-          type="text"
-          name="website"
-          tabIndex={-1}
-          autoComplete="off"
-          aria-hidden="true"
-          className="absolute -left-[9999px] h-px w-px opacity-0"
-          value={form.website}
-          onChange={(e) => form.setWebsite(e.target.value)}
-        />
+        <Honeypot value={form.website} onChange={form.setWebsite} />
         <Button
           type="submit"
           variant={onColor ? 'secondary' : 'neural'}

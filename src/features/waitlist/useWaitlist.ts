@@ -3,7 +3,7 @@ import { api } from '../../lib/api';
 import { FORM_TIMINGS, type FormStatus } from '../forms/timings';
 import { useTimeout } from '../forms/useTimeout';
 
-export const WAITLIST_MESSAGES = {
+const WAITLIST_MESSAGES = {
   success: 'Thanks! You’re on the list.',
   error: 'Something went wrong. Please try again.',
 } as const;

@@ -36,8 +36,6 @@ import { isV1Path } from './v1/paths.ts';
 import { v1Routes } from './v1/routes.ts';
 import { webhookRoutes } from './webhooks/routes.ts';
 
-export type { AppDeps, AppEnv };
-
 export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>().basePath('/api');
   // Before authentication: preflights carry no token, and a refused token still needs CORS headers for

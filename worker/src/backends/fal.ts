@@ -18,7 +18,7 @@ export interface FalOptions {
   taskCost: number | null;
 }
 
-export const FAL_DEFAULTS = { baseUrl: 'https://queue.fal.run', model: 'fal-ai/trellis', taskCost: null };
+const FAL_DEFAULTS = { baseUrl: 'https://queue.fal.run', model: 'fal-ai/trellis', taskCost: null };
 
 /** The GLB URL in a fal output, whatever the model calls its mesh field. */
 function findGlbUrl(output: Record<string, unknown>): string | null {

@@ -100,5 +100,5 @@ export function createBackends(config: BackendsConfig, fetchFn: FetchLike = fetc
   };
 }
 
-export type { BackendName, HostedBackend, HostedBackendName } from './types.ts';
+export type { HostedBackend } from './types.ts';
 export { isBackendName, ProviderError } from './types.ts';

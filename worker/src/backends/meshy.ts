@@ -18,7 +18,7 @@ export interface MeshyOptions {
   taskCost: number | null;
 }
 
-export const MESHY_DEFAULTS = { baseUrl: 'https://api.meshy.ai', aiModel: 'latest', taskCost: null };
+const MESHY_DEFAULTS = { baseUrl: 'https://api.meshy.ai', aiModel: 'latest', taskCost: null };
 
 interface MeshyTask {
   status?: string;

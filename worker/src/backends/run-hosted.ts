@@ -19,7 +19,7 @@ export interface HostedRunOptions {
   now: () => number;
 }
 
-export const HOSTED_RUN_DEFAULTS: HostedRunOptions = {
+const HOSTED_RUN_DEFAULTS: HostedRunOptions = {
   pollIntervalMs: 4000,
   deadlineMs: 20 * 60_000,
   backoffBaseMs: 1000,

@@ -17,7 +17,7 @@ export interface TripoOptions {
   taskCost: number | null;
 }
 
-export const TRIPO_DEFAULTS = { baseUrl: 'https://api.tripo3d.ai/v2/openapi', taskCost: null };
+const TRIPO_DEFAULTS = { baseUrl: 'https://api.tripo3d.ai/v2/openapi', taskCost: null };
 
 interface Envelope<T> {
   code?: number;

@@ -3,14 +3,14 @@
  * backends are image-to-3D services behind their documented HTTP APIs, each in its own module with its
  * own typed options, all driven the same way by run-hosted.ts: submit once, poll, download the GLB.
  */
+import { GENERATION_BACKENDS, type GenerationBackend } from '@lift3d/contract';
 import type { Topology, ViewName } from '@lift3d/engine';
 
-export const BACKEND_NAMES = ['builtin', 'meshy', 'tripo', 'fal'] as const;
-export type BackendName = (typeof BACKEND_NAMES)[number];
+export type BackendName = GenerationBackend;
 export type HostedBackendName = Exclude<BackendName, 'builtin'>;
 
 export function isBackendName(value: unknown): value is BackendName {
-  return typeof value === 'string' && (BACKEND_NAMES as readonly string[]).includes(value);
+  return typeof value === 'string' && (GENERATION_BACKENDS as readonly string[]).includes(value);
 }
 
 /** One generation as a service receives it. */
@@ -24,7 +24,7 @@ export interface HostedJob {
   faces: number;
 }
 
-export type HostedPoll =
+type HostedPoll =
   | { state: 'running'; progress: number }
   | { state: 'succeeded'; modelUrl: string; cost: number | null }
   | { state: 'failed'; message: string };

@@ -16,7 +16,7 @@ export interface EngineRunnerOptions {
   maxHeapMb: number;
 }
 
-export const ENGINE_RUNNER_DEFAULTS: EngineRunnerOptions = { maxHeapMb: 4096 };
+const ENGINE_RUNNER_DEFAULTS: EngineRunnerOptions = { maxHeapMb: 4096 };
 
 export class EngineJobError extends Error {
   constructor(
@@ -29,7 +29,7 @@ export class EngineJobError extends Error {
   }
 }
 
-export interface EngineRun {
+interface EngineRun {
   result: Promise<Produced>;
   /** Kills the engine process at once; `result` then rejects with code 'cancelled'. */
   cancel: () => void;
@@ -79,7 +79,7 @@ function startProcess(o: EngineRunnerOptions): EngineProcess {
 const alive = (p: EngineProcess | null): p is EngineProcess =>
   p !== null && p.child.exitCode === null && p.child.signalCode === null;
 
-export function createEngineRunner(options: Partial<EngineRunnerOptions> = {}): EngineRunner {
+function createEngineRunner(options: Partial<EngineRunnerOptions> = {}): EngineRunner {
   const o = { ...ENGINE_RUNNER_DEFAULTS, ...options };
   let engine: EngineProcess | null = null;
   let busy = false;

@@ -31,7 +31,7 @@ export interface PipelineInput {
   sourceModel?: Uint8Array;
 }
 
-export const PIPELINE_DEFAULTS = {
+const PIPELINE_DEFAULTS = {
   /** Poster of model jobs (video jobs use the video's frame size). */
   posterSize: 720,
   modelShares: { convert: 0.6, export: 0.75 },

@@ -11,15 +11,11 @@
  */
 import { randomUUID } from 'node:crypto';
 import { lookup } from 'node:dns/promises';
+import { eventBody } from '@lift3d/common/webhooks/event.ts';
+import { EVENT_ID_HEADER, SIGNATURE_HEADER, signatureHeader } from '@lift3d/common/webhooks/signature.ts';
+import { checkWebhookTarget } from '@lift3d/common/webhooks/target.ts';
 import type { Task } from 'graphile-worker';
 import type { Sql } from 'postgres';
-import { eventBody } from '../../../supabase/functions/_shared/webhooks/event.ts';
-import {
-  EVENT_ID_HEADER,
-  SIGNATURE_HEADER,
-  signatureHeader,
-} from '../../../supabase/functions/_shared/webhooks/signature.ts';
-import { checkWebhookTarget } from '../../../supabase/functions/_shared/webhooks/target.ts';
 import type { WebhookConfig } from '../config.ts';
 import type { JobPayloads } from '../registry.ts';
 import { postPinned } from '../webhooks/post.ts';
@@ -37,7 +33,7 @@ const systemResolve = async (host: string) =>
   (await lookup(host, { all: true, verbatim: true })).map((a) => a.address);
 
 /** Wait before the next attempt after `done` attempts (1 → base, 2 → 2 × base, …). */
-export function backoffMs(config: WebhookConfig, done: number): number {
+function backoffMs(config: WebhookConfig, done: number): number {
   return Math.min(MAX_BACKOFF_MS, config.retryBaseMs * 2 ** Math.max(0, done - 1));
 }
 

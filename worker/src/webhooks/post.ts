@@ -20,10 +20,10 @@ export function postPinned(
   timeoutMs: number,
 ): Promise<PostResult> {
   const family = address.includes(':') ? 6 : 4;
-  const lookup = ((_host: string, options: { all?: boolean }, callback: (...args: unknown[]) => void) => {
-    if (options?.all) callback(null, [{ address, family }]);
+  const lookup: LookupFunction = (_host, options, callback) => {
+    if (options.all) callback(null, [{ address, family }]);
     else callback(null, address, family);
-  }) as unknown as LookupFunction;
+  };
   const transport = url.protocol === 'https:' ? https : http;
   return new Promise((resolve, reject) => {
     const request = transport.request(url, {

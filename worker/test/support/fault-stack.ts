@@ -8,13 +8,13 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import postgres from 'postgres';
 import {
   type StackProcess,
   signUp,
   startStackProcess,
   waitUntilHealthy,
-} from '../../../scripts/support/stack-process.ts';
+} from '@lift3d/local/testing/stack-process';
+import postgres from 'postgres';
 import { checkInvariants, settledInvariants } from './invariants.ts';
 
 export interface FaultStack {

@@ -5,14 +5,14 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export interface Received {
+interface Received {
   path: string;
   headers: IncomingMessage['headers'];
   body: string;
   at: number;
 }
 
-export type Answer = number | 'hang';
+type Answer = number | 'hang';
 
 export async function startReceiver() {
   const received: Received[] = [];

@@ -7,8 +7,8 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createTestDatabase, type TestDatabase } from '@lift3d/local/testing/databases';
 import { createDiskStorage, type Storage } from '@lift3d/storage';
-import { createTestDatabase, type TestDatabase } from '../../../local/test/support/databases.ts';
 import { installQueue } from '../../src/queue.ts';
 import { startWorker, type WorkerHandle } from './generation-harness.ts';
 import { checkInvariants, settledInvariants } from './invariants.ts';

@@ -28,7 +28,7 @@ const emailExists = () =>
   unprocessable('email_exists', 'A user with this email address has already been registered');
 
 /** Go duration strings as GoTrue accepts for `ban_duration` ("24h", "1h30m", "none" lifts the ban). */
-export function parseBanDuration(value: string): Date | null {
+function parseBanDuration(value: string): Date | null {
   if (value === 'none') return null;
   const units: Record<string, number> = { ns: 1e-6, us: 1e-3, µs: 1e-3, ms: 1, s: 1e3, m: 6e4, h: 3.6e6 };
   const parts = [...value.matchAll(/(\d+(?:\.\d+)?)(ns|us|µs|ms|s|m|h)/g)];
@@ -108,9 +108,9 @@ export async function adminListUsers(ctx: AuthContext, request: RequestContext):
   await requireServiceRole(ctx, request);
   const page = Math.max(1, Number(request.url.searchParams.get('page') || 1) || 1);
   const perPage = Math.min(1000, Math.max(1, Number(request.url.searchParams.get('per_page') || 50) || 50));
-  const [{ total }] = (await ctx.sql.unsafe(
+  const [{ total }] = await ctx.sql.unsafe<{ total: number }[]>(
     `select count(*)::int as total from auth.users where deleted_at is null`,
-  )) as unknown as [{ total: number }];
+  );
   const ids = await ctx.sql.unsafe<{ id: string }[]>(
     `select id from auth.users where deleted_at is null order by created_at desc, id limit $1 offset $2`,
     [perPage, (page - 1) * perPage],

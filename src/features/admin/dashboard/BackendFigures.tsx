@@ -4,14 +4,14 @@ import { type AnalyticsPeriod, adminApi, type BackendStats } from '../api';
 import { formatNumber, formatSeconds } from '../format';
 import { GearIcon } from '../icons';
 
-export const BACKEND_LABELS: Record<BackendStats['backend'], string> = {
+const BACKEND_LABELS: Record<BackendStats['backend'], string> = {
   builtin: 'Built-in engine',
   meshy: 'Meshy',
   tripo: 'Tripo',
   fal: 'fal',
 };
 
-export const BACKENDS_TEXT = {
+const BACKENDS_TEXT = {
   title: 'Conversions by backend',
   error: 'Failed to load backend figures.',
   empty: 'No conversions in this period.',

@@ -5,7 +5,7 @@ import { formatDay, formatMoney, formatNumber, formatPercent } from '../format';
 import { CartIcon, CoinPlusIcon, EyeOpenIcon, PeopleIcon } from '../icons';
 
 /** Recent activity: 5 entries on the overview ("all"), every day of the period elsewhere (SPEC §2). */
-export const OVERVIEW_ACTIVITY_ENTRIES = 5;
+const OVERVIEW_ACTIVITY_ENTRIES = 5;
 
 const PERIOD_PHRASE: Record<AnalyticsPeriod, string> = {
   today: 'today',

@@ -10,7 +10,7 @@ import { PageHeader, StateMessage } from '../PageHeader';
 import { BackendFigures } from './BackendFigures';
 import { DashboardFigures } from './DashboardFigures';
 
-export const PERIODS: { value: AnalyticsPeriod; label: string }[] = [
+const PERIODS: { value: AnalyticsPeriod; label: string }[] = [
   { value: 'today', label: 'Today' },
   { value: 'yesterday', label: 'Yesterday' },
   { value: 'week', label: 'Week' },
@@ -18,7 +18,7 @@ export const PERIODS: { value: AnalyticsPeriod; label: string }[] = [
   { value: 'all', label: 'All' },
 ];
 
-export const DASHBOARD_TEXT = {
+const DASHBOARD_TEXT = {
   error: 'Failed to load dashboard data. Please try again.',
   toast: 'Failed to load analytics from database.',
   empty: 'No data available',

@@ -1,11 +1,10 @@
 import { Badge } from '../../../components/ui/badge';
-import { Dropdown, DropdownItem, DropdownSeparator } from '../../../components/ui/menu';
 import { cn } from '../../../lib/cn';
 import type { CreditPack } from '../api';
 import { formatCents, formatNumber } from '../format';
-import { DotsIcon, PencilIcon, TrashIcon } from '../icons';
+import { RowMenu } from '../RowMenu';
 
-export interface PackActions {
+interface PackActions {
   toggle: (pack: CreditPack) => void;
   edit: (pack: CreditPack) => void;
   remove: (pack: CreditPack) => void;
@@ -118,20 +117,10 @@ function StatusToggle({
 
 function PackMenu({ pack: p, actions }: { pack: CreditPack; actions: PackActions }) {
   return (
-    <Dropdown
-      trigger={<DotsIcon className="size-5" />}
-      triggerLabel={`Actions for ${p.name}`}
-      triggerClassName="size-9 justify-center text-muted-foreground hover:bg-muted hover:text-foreground"
-    >
-      <DropdownItem onClick={() => actions.edit(p)}>
-        <PencilIcon />
-        Edit Pack
-      </DropdownItem>
-      <DropdownSeparator />
-      <DropdownItem onClick={() => actions.remove(p)} className="text-destructive [&_svg]:text-destructive">
-        <TrashIcon />
-        Delete Pack
-      </DropdownItem>
-    </Dropdown>
+    <RowMenu
+      label={`Actions for ${p.name}`}
+      edit={{ text: 'Edit Pack', onClick: () => actions.edit(p) }}
+      remove={{ text: 'Delete Pack', onClick: () => actions.remove(p) }}
+    />
   );
 }

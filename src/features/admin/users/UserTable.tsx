@@ -1,10 +1,11 @@
 import { useNavigate } from '@tanstack/react-router';
 import { LayersIcon } from '../../../components/icons';
 import { Badge } from '../../../components/ui/badge';
-import { Dropdown, DropdownItem, DropdownSeparator } from '../../../components/ui/menu';
+import { DropdownItem } from '../../../components/ui/menu';
 import { formatDate, formatNumber } from '../format';
-import { CoinPlusIcon, DotsIcon, PencilIcon, TrashIcon } from '../icons';
+import { CoinPlusIcon } from '../icons';
 import type { AdminUser } from '../normalise';
+import { RowMenu } from '../RowMenu';
 import { QUICK_GRANTS } from './texts';
 
 export interface UserActions {
@@ -50,7 +51,7 @@ export function UserTable({ users, actions }: { users: AdminUser[]; actions: Use
                   {formatDate(u.created_at)}
                 </td>
                 <td className={`${td} text-right`}>
-                  <RowMenu user={u} actions={actions} />
+                  <UserMenu user={u} actions={actions} />
                 </td>
               </tr>
             ))}
@@ -77,25 +78,21 @@ function UserCards({ users, actions }: { users: AdminUser[]; actions: UserAction
               <span className="text-muted-foreground">Joined {formatDate(u.created_at)}</span>
             </div>
           </div>
-          <RowMenu user={u} actions={actions} />
+          <UserMenu user={u} actions={actions} />
         </li>
       ))}
     </ul>
   );
 }
 
-function RowMenu({ user: u, actions }: { user: AdminUser; actions: UserActions }) {
+function UserMenu({ user: u, actions }: { user: AdminUser; actions: UserActions }) {
   const navigate = useNavigate();
   return (
-    <Dropdown
-      trigger={<DotsIcon className="size-5" />}
-      triggerLabel={`Actions for ${u.email}`}
-      triggerClassName="size-9 justify-center text-muted-foreground hover:bg-muted hover:text-foreground"
+    <RowMenu
+      label={`Actions for ${u.email}`}
+      edit={{ text: 'Edit User', onClick: () => actions.edit(u) }}
+      remove={{ text: 'Delete User', onClick: () => actions.remove(u) }}
     >
-      <DropdownItem onClick={() => actions.edit(u)}>
-        <PencilIcon />
-        Edit User
-      </DropdownItem>
       {QUICK_GRANTS.map((n) => (
         <DropdownItem key={n} onClick={() => actions.grant(u, n)}>
           <CoinPlusIcon />
@@ -106,11 +103,6 @@ function RowMenu({ user: u, actions }: { user: AdminUser; actions: UserActions }
         <LayersIcon />
         View Conversions
       </DropdownItem>
-      <DropdownSeparator />
-      <DropdownItem onClick={() => actions.remove(u)} className="text-destructive [&_svg]:text-destructive">
-        <TrashIcon />
-        Delete User
-      </DropdownItem>
-    </Dropdown>
+    </RowMenu>
   );
 }

@@ -38,6 +38,11 @@ export const GENERATION_STAGES = [
 export const GenerationStage = z.enum(GENERATION_STAGES);
 export type GenerationStage = z.infer<typeof GenerationStage>;
 
+/** What makes a generation's shape: our engine, or a hosted image-to-3D service (worker/src/backends). */
+export const GENERATION_BACKENDS = ['builtin', 'meshy', 'tripo', 'fal'] as const;
+export const GenerationBackend = z.enum(GENERATION_BACKENDS);
+export type GenerationBackend = z.infer<typeof GenerationBackend>;
+
 export const Generation = z.object({
   id: z.string(),
   kind: GenerationKind,

@@ -6,7 +6,7 @@
  * notes: new packs get a readable id from their name ('Mega Pack' → 'mega-pack', then 'mega-pack-2'…), since
  * the id appears in /checkout?pack=… links; the spec's timestamp id would make those links unreadable.
  */
-import type { AdminCreditPack, Tables } from '@lift3d/contract';
+import { type AdminCreditPack, PACK_STATUSES, type Tables } from '@lift3d/contract';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { requireAdmin } from '../core/auth.ts';
@@ -16,7 +16,7 @@ import { badRequest, notFound } from '../core/errors.ts';
 import { parseJson } from '../core/validate.ts';
 import { type PackSummaryRow, packSummary } from '../payments/pack-json.ts';
 
-export const ADMIN_PACKS_DEFAULTS = {
+const ADMIN_PACKS_DEFAULTS = {
   currency: 'EUR',
   maxCredits: 10_000_000,
   maxPriceCents: 10_000_00,
@@ -39,7 +39,7 @@ const Fields = {
     .max(ADMIN_PACKS_DEFAULTS.maxPriceCents),
   externalProductId: z.string().trim().max(120).nullable(),
   popular: z.boolean(),
-  status: z.enum(['active', 'inactive'], { error: 'status must be active or inactive.' }),
+  status: z.enum(PACK_STATUSES, { error: 'status must be active or inactive.' }),
   note: z.string().trim().max(200),
 };
 

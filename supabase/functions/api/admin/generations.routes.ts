@@ -15,7 +15,7 @@ import { viewsOf, withPhotos } from '../generations/photos.ts';
 import { checkId } from '../generations/routes.ts';
 import { GENERATION_COLUMNS, type GenerationRow, generationJson } from '../generations/rows.ts';
 
-export const ADMIN_GENERATIONS_DEFAULTS = { limit: 20, maxLimit: 100 } as const;
+const ADMIN_GENERATIONS_DEFAULTS = { limit: 20, maxLimit: 100 } as const;
 
 const Query = z.object({
   limit: z.coerce

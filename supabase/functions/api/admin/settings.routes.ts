@@ -3,6 +3,7 @@
  * public.settings decide who may write; a trigger checks the known keys' ranges. Only the keys below are
  * editable here, each with a label the admin page shows.
  */
+import { type AdminSetting, GENERATION_BACKENDS } from '@lift3d/contract';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { requireAdmin } from '../core/auth.ts';
@@ -10,10 +11,11 @@ import type { AppDeps, AppEnv } from '../core/deps.ts';
 import { badRequest, notFound } from '../core/errors.ts';
 import { parseJson } from '../core/validate.ts';
 
-const BACKEND_CHOICES = ['default', 'builtin', 'meshy', 'tripo', 'fal'];
+// `default` leaves the choice to the worker's GENERATION_BACKEND.
+const BACKEND_CHOICES = ['default', ...GENERATION_BACKENDS];
 
 /** `choices`: the setting is one of these words (the database checks them too); otherwise a whole number. */
-export const EDITABLE_SETTINGS: Record<string, { label: string; description: string; choices?: string[] }> = {
+const EDITABLE_SETTINGS: Record<string, { label: string; description: string; choices?: string[] }> = {
   'generation.cost_credits': {
     label: 'Credits per conversion',
     description: 'What one 3D model or video costs. Shown to everyone.',
@@ -68,7 +70,7 @@ interface SettingRow {
   updated_at: Date;
 }
 
-function toApiSetting(r: SettingRow) {
+function toApiSetting(r: SettingRow): AdminSetting {
   const meta = EDITABLE_SETTINGS[r.key];
   return {
     key: r.key,

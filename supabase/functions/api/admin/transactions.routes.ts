@@ -3,13 +3,14 @@
  * read both through their RLS policies (checked against the table); the account's e-mail comes along
  * when the account still exists (the ledger outlives deleted accounts).
  */
+import type { LedgerEntry, OrderEntry, OrderState } from '@lift3d/contract';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { requireAdmin } from '../core/auth.ts';
 import type { AppDeps, AppEnv } from '../core/deps.ts';
 import { badRequest } from '../core/errors.ts';
 
-export const ADMIN_TRANSACTIONS_DEFAULTS = { limit: 20, maxLimit: 100 } as const;
+const ADMIN_TRANSACTIONS_DEFAULTS = { limit: 20, maxLimit: 100 } as const;
 
 const Paging = z.object({
   limit: z.coerce
@@ -42,7 +43,7 @@ interface OrderRow {
   credits: number;
   amount_cents: number;
   currency: string;
-  status: string;
+  status: OrderState;
   status_detail: string | null;
   created_at: Date;
   credited_at: Date | null;
@@ -75,20 +76,22 @@ export function adminTransactionRoutes({ db }: AppDeps) {
         total: (await tx<{ n: number }[]>`select count(*)::int as n from public.payment_orders`)[0].n,
       }));
       return c.json({
-        orders: rows.map((r) => ({
-          id: r.id,
-          provider: r.provider,
-          userId: r.user_id,
-          email: r.email,
-          pack: r.pack_id,
-          credits: r.credits,
-          amountCents: r.amount_cents,
-          currency: r.currency,
-          status: r.status,
-          statusDetail: r.status_detail,
-          createdAt: r.created_at.toISOString(),
-          creditedAt: r.credited_at?.toISOString() ?? null,
-        })),
+        orders: rows.map(
+          (r): OrderEntry => ({
+            id: r.id,
+            provider: r.provider,
+            userId: r.user_id,
+            email: r.email,
+            pack: r.pack_id,
+            credits: r.credits,
+            amountCents: r.amount_cents,
+            currency: r.currency,
+            status: r.status,
+            statusDetail: r.status_detail,
+            createdAt: r.created_at.toISOString(),
+            creditedAt: r.credited_at?.toISOString() ?? null,
+          }),
+        ),
         total,
         limit,
         offset,
@@ -109,17 +112,19 @@ export function adminTransactionRoutes({ db }: AppDeps) {
         total: (await tx<{ n: number }[]>`select count(*)::int as n from public.credit_ledger`)[0].n,
       }));
       return c.json({
-        entries: rows.map((r) => ({
-          id: Number(r.id),
-          userId: r.user_id,
-          email: r.email,
-          delta: r.delta,
-          reason: r.reason,
-          reference: r.reference,
-          balanceAfter: r.balance_after,
-          createdAt: r.created_at.toISOString(),
-          createdBy: r.created_by_email,
-        })),
+        entries: rows.map(
+          (r): LedgerEntry => ({
+            id: Number(r.id),
+            userId: r.user_id,
+            email: r.email,
+            delta: r.delta,
+            reason: r.reason,
+            reference: r.reference,
+            balanceAfter: r.balance_after,
+            createdAt: r.created_at.toISOString(),
+            createdBy: r.created_by_email,
+          }),
+        ),
         total,
         limit,
         offset,

@@ -11,7 +11,7 @@ import type { AppDeps, AppEnv } from '../core/deps.ts';
 import { badRequest } from '../core/errors.ts';
 import { toApiUser, userIdParam } from '../users/users.ts';
 
-export const ADMIN_USERS_DEFAULTS = { limit: 20, maxLimit: 100 } as const;
+const ADMIN_USERS_DEFAULTS = { limit: 20, maxLimit: 100 } as const;
 
 const Paging = z.object({
   limit: z.coerce

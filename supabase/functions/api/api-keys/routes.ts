@@ -4,6 +4,7 @@
  * The api makes the secret and hands the database its SHA-256 and visible prefix; the 10-key limit and
  * ownership are enforced by public.create_api_key and public.revoke_api_key.
  */
+import type { ApiKey, Tables } from '@lift3d/contract';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { requireUser } from '../core/auth.ts';
@@ -18,21 +19,16 @@ const CreateKey = z.strictObject({
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-interface KeyRow {
-  id: string;
-  name: string;
-  prefix: string;
-  created_at: Date;
-  last_used_at?: Date | null;
-  revoked_at?: Date | null;
-}
+/** A key as the list reads it; `create_api_key` answers the first four columns. */
+type KeyRow = Pick<Tables<'api_keys'>, 'id' | 'name' | 'prefix' | 'created_at'> &
+  Partial<Pick<Tables<'api_keys'>, 'last_used_at' | 'revoked_at'>>;
 
 const iso = (d: Date | null | undefined) => (d ? new Date(d).toISOString() : null);
-const keyJson = (row: KeyRow) => ({
+const keyJson = (row: KeyRow): ApiKey => ({
   id: row.id,
   name: row.name,
   prefix: row.prefix,
-  createdAt: iso(row.created_at),
+  createdAt: new Date(row.created_at).toISOString(),
   lastUsedAt: iso(row.last_used_at),
   revokedAt: iso(row.revoked_at),
 });
@@ -44,10 +40,12 @@ export function apiKeyRoutes(deps: AppDeps) {
       const caller = requireUser(c.get('caller'));
       const rows = await db.asCaller(
         caller,
-        (tx) => tx`select id, name, prefix, created_at, last_used_at, revoked_at from public.api_keys
+        (tx) => tx<
+          KeyRow[]
+        >`select id, name, prefix, created_at, last_used_at, revoked_at from public.api_keys
                     where user_id = ${caller.userId} order by created_at desc, id`,
       );
-      return c.json({ apiKeys: rows.map((r) => keyJson(r as unknown as KeyRow)) });
+      return c.json({ apiKeys: rows.map(keyJson) });
     })
     .post('/', async (c) => {
       const caller = requireUser(c.get('caller'));
@@ -55,9 +53,9 @@ export function apiKeyRoutes(deps: AppDeps) {
       const made = await newApiKey();
       const [row] = await db.asCaller(
         caller,
-        (tx) => tx`select * from public.create_api_key(${name}, ${made.prefix}, ${made.hash})`,
+        (tx) => tx<KeyRow[]>`select * from public.create_api_key(${name}, ${made.prefix}, ${made.hash})`,
       );
-      return c.json({ apiKey: keyJson(row as unknown as KeyRow), secret: made.key }, 201);
+      return c.json({ apiKey: keyJson(row), secret: made.key }, 201);
     })
     .delete('/:id', async (c) => {
       const caller = requireUser(c.get('caller'));

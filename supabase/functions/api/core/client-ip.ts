@@ -10,8 +10,8 @@
  * The key is a server secret so the hash of an IPv4 address cannot be reversed by trying all 2³² of them.
  */
 
+import { hmacSha256Hex } from '@lift3d/common/crypto/hmac.ts';
 import type { Context } from 'hono';
-import { hmacSha256Hex } from '../../_shared/crypto/hmac.ts';
 
 export interface ClientIpOptions {
   /** `x-forwarded-for`, or the name of a header the trusted proxy always overwrites. */
@@ -20,9 +20,9 @@ export interface ClientIpOptions {
   trustedHops: number;
 }
 
-export const CLIENT_IP_DEFAULTS: ClientIpOptions = { header: 'x-forwarded-for', trustedHops: 0 };
+const CLIENT_IP_DEFAULTS: ClientIpOptions = { header: 'x-forwarded-for', trustedHops: 0 };
 
-export function clientIp(c: Context, options: Partial<ClientIpOptions> = {}): string | null {
+function clientIp(c: Context, options: Partial<ClientIpOptions> = {}): string | null {
   const o = { ...CLIENT_IP_DEFAULTS, ...options };
   const header = o.header.toLowerCase();
   const value = c.req.header(header);

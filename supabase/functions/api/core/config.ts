@@ -50,14 +50,14 @@ export interface ApiConfig {
   webhooks?: WebhooksConfig;
 }
 
-export interface ShareConfig {
+interface ShareConfig {
   /** The SPA's public URL (SITE_URL): where index.html is fetched and what og:url names. */
   siteUrl: string | null;
   /** The api's public URL (PUBLIC_API_URL, else `${SUPABASE_URL}/functions/v1/api`), for og:image. */
   apiUrl: string | null;
 }
 
-export interface ImageUrlConfig {
+interface ImageUrlConfig {
   timeoutMs?: number;
   maxRedirects?: number;
   /** IMAGE_URL_CA_FILE: extra trusted root certificates (PEM), for a local https test server. */
@@ -66,7 +66,7 @@ export interface ImageUrlConfig {
   trustedOrigins?: string[];
 }
 
-export interface WebhooksConfig {
+interface WebhooksConfig {
   /** WEBHOOK_ALLOW_PRIVATE_TARGETS=1 (local stack, tests): also accept http and private addresses. */
   allowPrivateTargets: boolean;
 }
@@ -127,10 +127,10 @@ export function paymentsMode(config: Pick<ApiConfig, 'paypal' | 'environment'>):
 
 type Env = { get(name: string): string | undefined };
 
-export type DbPoolMode = 'transaction' | 'session';
+type DbPoolMode = 'transaction' | 'session';
 
 /** DATABASE_POOL_MODE when set; else the URL's port says it: 6543 is Supabase's transaction pooler. */
-export function dbPoolMode(databaseUrl: string, explicit: string | undefined): DbPoolMode {
+function dbPoolMode(databaseUrl: string, explicit: string | undefined): DbPoolMode {
   if (explicit === 'transaction' || explicit === 'session') return explicit;
   if (explicit)
     throw new Error(`config: DATABASE_POOL_MODE must be transaction or session, not '${explicit}'`);

@@ -30,7 +30,7 @@ const ALLOWED_HEADERS = [
 const EXPOSED_HEADERS = ['content-disposition', 'content-length', 'content-range', 'retry-after'];
 
 /** `https://Example.com/` → `https://example.com`; anything that is not an http(s) origin → null. */
-export function normalizeOrigin(value: string): string | null {
+function normalizeOrigin(value: string): string | null {
   const trimmed = value.trim();
   if (!URL.canParse(trimmed)) return null;
   const url = new URL(trimmed);

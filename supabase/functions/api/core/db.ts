@@ -11,7 +11,7 @@
 import postgres from 'postgres';
 import type { ApiConfig } from './config.ts';
 
-export type Sql = postgres.Sql;
+type Sql = postgres.Sql;
 export type Tx = postgres.TransactionSql;
 
 export interface Caller {

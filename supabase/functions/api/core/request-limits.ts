@@ -13,7 +13,7 @@ export interface RequestLimits {
   uploadRoutes: string[];
 }
 
-export const REQUEST_LIMIT_DEFAULTS: RequestLimits = {
+const REQUEST_LIMIT_DEFAULTS: RequestLimits = {
   maxBodyBytes: 256 * 1024,
   uploadRoutes: ['POST /api/generations', 'POST /api/generations/free', 'POST /api/v1/generations'],
 };

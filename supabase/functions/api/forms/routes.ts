@@ -37,7 +37,7 @@ const email = z
 /** Hidden field: people leave it empty. */
 const honeypot = z.string().max(1000).optional();
 
-export const ContactMessage = z.object({
+const ContactMessage = z.object({
   name: required('Name', 100),
   email,
   subject: required('Subject', 200),
@@ -45,9 +45,9 @@ export const ContactMessage = z.object({
   website: honeypot,
 });
 
-export const WaitlistSignup = z.object({ email, website: honeypot });
+const WaitlistSignup = z.object({ email, website: honeypot });
 
-export const JobApplication = z.object({
+const JobApplication = z.object({
   role: optional('Role', 100).transform((r) => r || 'General Application'),
   full_name: required('Full name', 100),
   email,

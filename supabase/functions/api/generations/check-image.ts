@@ -2,8 +2,8 @@
  * The deep checks of an upload that still cost nothing: its pixel count from the header and, for SVG, what
  * rasterising it would take. A refusal here is a 400 before the charge, with the words the engine would use.
  */
-import { readImageSize } from '../../_shared/input-checks/image-size.ts';
-import { checkSvg } from '../../_shared/input-checks/svg.ts';
+import { readImageSize } from '@lift3d/common/input-checks/image-size.ts';
+import { checkSvg } from '@lift3d/common/input-checks/svg.ts';
 import { badRequest } from '../core/errors.ts';
 
 const DEFAULT_MAX_PIXELS = 40_000_000;

@@ -20,20 +20,20 @@ import { parseJson } from '../core/validate.ts';
 import { checkImage } from './check-image.ts';
 import { sniffImage } from './sniff-image.ts';
 import {
-  EXTENSIONS,
   mb,
   readUploadForm,
   UPLOAD_DEFAULTS,
+  UPLOAD_EXTENSIONS,
   type Upload,
   type UploadForm,
   type UploadLimits,
 } from './uploads.ts';
 import type { ViewUpload } from './views.ts';
 
-export const UPLOAD_URL_TTL_DEFAULT = 300;
+const UPLOAD_URL_TTL_DEFAULT = 300;
 
 const UploadRequest = z.object({
-  type: z.enum(Object.keys(EXTENSIONS) as [string, ...string[]], {
+  type: z.enum(Object.keys(UPLOAD_EXTENSIONS) as [string, ...string[]], {
     error: 'type must be one of image/png, image/jpeg, image/webp, image/gif, image/tiff, image/svg+xml.',
   }),
   size: z.number().int().positive(),
@@ -42,7 +42,7 @@ const UploadRequest = z.object({
 });
 
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
-const KEY = new RegExp(`^uploads/(${UUID})/${UUID}\\.(${Object.values(EXTENSIONS).join('|')})$`);
+const KEY = new RegExp(`^uploads/(${UUID})/${UUID}\\.(${Object.values(UPLOAD_EXTENSIONS).join('|')})$`);
 
 /** Whether this storage can hand out upload URLs (S3 with presigning); the SPA reads it from /api/config. */
 export const directUploadsAvailable = (storage: Storage | null) => Boolean(storage?.presignPut);
@@ -83,7 +83,7 @@ export function directUploadRoutes({ db, storage, config }: AppDeps) {
         );
       }
     }
-    const key = `uploads/${caller.userId}/${crypto.randomUUID()}.${EXTENSIONS[body.type]}`;
+    const key = `uploads/${caller.userId}/${crypto.randomUUID()}.${UPLOAD_EXTENSIONS[body.type]}`;
     const url = await storage.presignPut(key, { expiresInSeconds: ttl });
     return c.json(
       {

@@ -6,7 +6,7 @@
  */
 
 /** Longest stored name (characters); the database allows 120. */
-export const INPUT_NAME_MAX = 80;
+const INPUT_NAME_MAX = 80;
 
 /**
  * The part of an uploaded file's name that names its downloads: no folders, no extension, no control

@@ -25,7 +25,7 @@ import {
   uploadBodyLimit,
 } from './uploads.ts';
 
-export interface FreeQuota {
+interface FreeQuota {
   limit: number;
   used: number;
   remaining: number;

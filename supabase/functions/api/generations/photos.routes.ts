@@ -17,15 +17,7 @@ import { checkId, storageUnavailable } from './routes.ts';
 import type { OutputFile } from './rows.ts';
 import { sendStoredFile } from './send-file.ts';
 import { verifyGenerationPhotos } from './signed-urls.ts';
-
-const EXTENSIONS: Record<string, string> = {
-  'image/png': 'png',
-  'image/jpeg': 'jpg',
-  'image/webp': 'webp',
-  'image/gif': 'gif',
-  'image/tiff': 'tiff',
-  'image/svg+xml': 'svg',
-};
+import { UPLOAD_EXTENSIONS } from './uploads.ts';
 
 interface PhotoRow {
   input_key: string;
@@ -81,7 +73,7 @@ export function generationPhotoRoutes(deps: AppDeps) {
     }
     if (!storage) throw storageUnavailable();
     const row = await load(c, id, side);
-    const extension = EXTENSIONS[row.input_type] ?? 'bin';
+    const extension = UPLOAD_EXTENSIONS[row.input_type] ?? 'bin';
     const file: OutputFile = {
       key: row.input_key,
       contentType: row.input_type,

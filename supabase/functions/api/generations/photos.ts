@@ -21,7 +21,7 @@ export async function viewsOf(tx: Tx, ids: string[]): Promise<Map<string, ViewNa
 }
 
 /** Signed links to the front photo and each extra view, in the order front, right, back, left. */
-export async function photoUrls(
+async function photoUrls(
   id: string,
   views: readonly ViewName[],
   config: GenerationsConfig | undefined,

@@ -3,7 +3,7 @@
  * (<img>, <video>, <a download>). A link names one generation and an expiry; it is only handed to callers
  * who could read the generation, and it stops working when the generation is deleted.
  */
-import { hmacSha256Hex } from '../../_shared/crypto/hmac.ts';
+import { hmacSha256Hex } from '@lift3d/common/crypto/hmac.ts';
 
 export async function signGeneration(secret: string, id: string, expires: number): Promise<string> {
   return hmacSha256Hex(secret, `generation-files:${id}:${expires}`, 16);

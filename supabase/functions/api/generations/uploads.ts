@@ -22,7 +22,8 @@ export const UPLOAD_DEFAULTS: UploadLimits = {
   maxBatch: 10,
 };
 
-export const EXTENSIONS: Record<string, string> = {
+/** The file extension an upload of each accepted type is stored under. */
+export const UPLOAD_EXTENSIONS: Record<string, string> = {
   'image/png': 'png',
   'image/jpeg': 'jpg',
   'image/webp': 'webp',
@@ -130,7 +131,7 @@ export async function readImages(
     // Before anything is stored or charged: pixel bombs by their header, costly or unsafe SVG by its text.
     checkImage(name, bytes, type, limits.maxInputPixels);
     // Random keys only: the user's file name never reaches storage.
-    uploads.push({ name, bytes, type, key: `uploads/${crypto.randomUUID()}.${EXTENSIONS[type]}` });
+    uploads.push({ name, bytes, type, key: `uploads/${crypto.randomUUID()}.${UPLOAD_EXTENSIONS[type]}` });
   }
   return uploads;
 }

@@ -8,7 +8,7 @@ import { VIEW_NAMES, type ViewName } from '@lift3d/contract';
 import { ApiError, badRequest } from '../core/errors.ts';
 import { checkImage } from './check-image.ts';
 import { sniffImage } from './sniff-image.ts';
-import { EXTENSIONS, type Upload, type UploadForm, type UploadLimits } from './uploads.ts';
+import { UPLOAD_EXTENSIONS, type Upload, type UploadForm, type UploadLimits } from './uploads.ts';
 
 const LABEL: Record<ViewName, string> = { right: 'right-side', back: 'back', left: 'left-side' };
 
@@ -51,7 +51,7 @@ export async function readViews(
       name: file.name || view,
       bytes,
       type,
-      key: `uploads/${crypto.randomUUID()}.${EXTENSIONS[type]}`,
+      key: `uploads/${crypto.randomUUID()}.${UPLOAD_EXTENSIONS[type]}`,
     });
   }
   if (views.length && images > 1) {

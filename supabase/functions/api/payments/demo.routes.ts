@@ -3,6 +3,7 @@
  * reaches a server) and then completes the demo order here. Credits go through the same SQL function as
  * PayPal captures, exactly once per order. Refused whenever PayPal is configured or in production.
  */
+import type { DemoOrder } from '@lift3d/contract';
 import { Hono } from 'hono';
 import { requireUser } from '../core/auth.ts';
 import { paymentsMode } from '../core/config.ts';
@@ -32,14 +33,15 @@ export function demoPaymentRoutes({ db, config }: AppDeps) {
       const caller = requireUser(c.get('caller'));
       const body = await parseJson(c, OrderRequest);
       const order = await createOrder(db, caller.userId, body.packageId, 'demo');
-      return c.json({
+      const answer: DemoOrder = {
         orderID: order.providerOrderId,
         pack: order.pack,
         credits: order.credits,
         amount: order.amountCents,
         currency: order.currency,
         description: `${order.packName ?? order.pack} pack`,
-      });
+      };
+      return c.json(answer);
     })
     .get('/orders/:orderID', async (c) => {
       requireDemo();

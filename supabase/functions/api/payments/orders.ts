@@ -3,11 +3,12 @@
  * stored price, reading an order the caller owns, and settling it through the SQL functions that credit
  * exactly once.
  */
+import type { CaptureResult, OrderState, OrderStatus, PaymentMode } from '@lift3d/contract';
 import { z } from 'zod';
 import type { Caller, Db, Tx } from '../core/db.ts';
 import { ApiError, badRequest, forbidden, notFound } from '../core/errors.ts';
 
-export type Provider = 'paypal' | 'demo';
+export type Provider = PaymentMode;
 
 /**
  * SPEC §3 "Payment order request". Only `packageId` decides anything: credits and price are taken from
@@ -42,7 +43,7 @@ export interface OrderJson {
   credits: number;
   amountCents: number;
   currency: string;
-  status: 'created' | 'pending' | 'completed' | 'denied' | 'review' | 'refunded' | 'reversed';
+  status: OrderState;
   captureId: string | null;
   credited: boolean;
   balance: number | null;
@@ -63,7 +64,7 @@ interface OrderRow {
   credits: number;
   amount_cents: number;
   currency: string;
-  status: OrderJson['status'];
+  status: OrderState;
 }
 
 /** The caller's own order by provider id: someone else's order is a 403, an unknown one a 404. */
@@ -106,7 +107,7 @@ export async function settle(tx: Tx, s: Settlement): Promise<OrderJson> {
 }
 
 /** The capture answer of SPEC §7: `success` only when credits were (or already had been) added. */
-export function captureResponse(order: OrderJson) {
+export function captureResponse(order: OrderJson): CaptureResult {
   if (order.status === 'review') {
     throw new ApiError(
       409,
@@ -128,17 +129,6 @@ export function captureResponse(order: OrderJson) {
     credited: order.credited,
     balance: order.balance,
   };
-}
-
-/** What the success page may say about an order: its state as the server knows it, never the URL's. */
-export interface OrderStatus {
-  orderID: string;
-  pack: string;
-  credits: number;
-  status: OrderJson['status'];
-  /** The pack's credits are in the caller's balance now. */
-  credited: boolean;
-  balance: number;
 }
 
 export function orderIdParam(raw: string | undefined): string {

@@ -11,13 +11,13 @@
 import type { PayPalConfig } from '../core/config.ts';
 import { ApiError } from '../core/errors.ts';
 
-export const DEFAULTS = {
+const DEFAULTS = {
   /** Renew the token this long before PayPal says it expires. */
   tokenSlackSeconds: 60,
   timeoutMs: 20_000,
 };
 
-export interface PayPalMoney {
+interface PayPalMoney {
   currency_code: string;
   value: string;
 }
@@ -58,7 +58,7 @@ export interface WebhookHeaders {
   transmissionTime: string | null;
 }
 
-export function fromCents(cents: number): string {
+function fromCents(cents: number): string {
   const sign = cents < 0 ? '-' : '';
   const abs = Math.abs(cents);
   return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;

@@ -3,6 +3,7 @@
  * POST to share (returns the live link if there is one), PATCH {allowDownloads}, DELETE to stop sharing.
  * Every write is one owner-checked SQL function run as the caller.
  */
+import type { Share } from '@lift3d/contract';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { requireUser } from '../core/auth.ts';
@@ -16,7 +17,7 @@ interface ShareRow {
   created_at: Date;
 }
 
-const shareJson = (row: ShareRow | undefined) =>
+const shareJson = (row: ShareRow | undefined): Share | null =>
   row
     ? {
         slug: row.slug,

@@ -12,9 +12,9 @@
  *   fetch); "downloads" are the download buttons and the other formats.
  */
 
-import { DOWNLOAD_FORMATS } from '@lift3d/contract';
+import { injectShareHead, SHARE_SLUG, shareHeadFor } from '@lift3d/common/share-page.ts';
+import { DOWNLOAD_FORMATS, type GenerationKind, type SharedModel, type Topology } from '@lift3d/contract';
 import { type Context, Hono } from 'hono';
-import { injectShareHead, SHARE_SLUG, shareHeadFor } from '../../_shared/share-page.ts';
 import type { AppDeps, AppEnv } from '../core/deps.ts';
 import { ApiError, notFound } from '../core/errors.ts';
 import { contentDisposition } from '../generations/download-name.ts';
@@ -23,7 +23,7 @@ import type { OutputFile } from '../generations/rows.ts';
 import { sendStoredFile } from '../generations/send-file.ts';
 import { signShare, verifyShare } from '../generations/signed-urls.ts';
 
-export const SHARE_NOT_FOUND = 'This link does not exist or is no longer shared.';
+const SHARE_NOT_FOUND = 'This link does not exist or is no longer shared.';
 const gone = () => notFound(SHARE_NOT_FOUND);
 
 /** What the page needs whether or not downloads are allowed: the viewer, AR on phones, the video. */
@@ -32,8 +32,9 @@ const VIEWER_FORMATS = ['glb', 'usdz', 'mp4'] as const;
 interface SharedRow {
   slug: string;
   allow_downloads: boolean;
-  kind: 'model' | 'video';
-  topology: string;
+  kind: GenerationKind;
+  /** A text column whose check constraint allows only the contract's topologies. */
+  topology: Topology;
   shared_at: Date;
   outputs: Record<string, OutputFile>;
 }
@@ -55,7 +56,7 @@ export function sharePublicRoutes(deps: AppDeps) {
       (f) => row.outputs?.[f] && (row.allow_downloads || (VIEWER_FORMATS as readonly string[]).includes(f)),
     );
 
-  async function modelJson(row: SharedRow) {
+  async function modelJson(row: SharedRow): Promise<SharedModel> {
     const secret = config.generations?.urlSecret;
     if (!secret) throw storageUnavailable();
     const expires = Math.floor(Date.now() / 1000) + (config.generations?.urlTtlSeconds ?? 3600);

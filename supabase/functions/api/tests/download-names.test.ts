@@ -41,7 +41,7 @@ function upload(
 
 /** The worker's end of a job: files under the id-based names it gives them, then completion. */
 async function complete(id: string) {
-  const { createDiskStorage } = await import('../../_shared/storage/index.ts');
+  const { createDiskStorage } = await import('@lift3d/storage');
   const storage = createDiskStorage(storageDir);
   const short = id.slice(0, 8);
   const outputs: Record<string, { key: string; contentType: string; bytes: number; name: string }> = {};

@@ -5,7 +5,7 @@
  * only this server knows, so a test can send a genuine event, a forged one, or none at all.
  */
 
-export interface StandInOrder {
+interface StandInOrder {
   id: string;
   status: 'CREATED' | 'COMPLETED';
   amount: { currency_code: string; value: string };

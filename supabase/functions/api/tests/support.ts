@@ -6,7 +6,7 @@ import { createApp } from '../app.ts';
 import { buildDeps } from '../core/build-deps.ts';
 import type { ApiConfig } from '../core/config.ts';
 
-export const JWT_SECRET = 'api-function-test-secret-at-least-32-characters';
+const JWT_SECRET = 'api-function-test-secret-at-least-32-characters';
 
 export function testConfig(overrides: Partial<ApiConfig> = {}): ApiConfig {
   const databaseUrl = Deno.env.get('TEST_DATABASE_URL');

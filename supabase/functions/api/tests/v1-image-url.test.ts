@@ -1,7 +1,7 @@
 // POST /api/v1/generations with an image_url: fetched from a real local https server (its self-signed root
 // and exact origin are the only test allowances), and every SSRF attempt refused with no ledger row.
 import assert from 'node:assert/strict';
-import { isPublicAddress } from '../../_shared/net/public-address.ts';
+import { isPublicAddress } from '@lift3d/common/net/public-address.ts';
 import { buildApp, diskGenerations, PNG_1X1, superuser, test } from './support.ts';
 import { imageHost, keyedUser, ledgerRows, v1 } from './v1-support.ts';
 

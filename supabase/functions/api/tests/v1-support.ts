@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { createDiskStorage } from '@lift3d/storage';
 import type { Hono } from 'hono';
 import type postgres from 'postgres';
-import type { AppEnv } from '../app.ts';
+import type { AppEnv } from '../core/deps.ts';
 import { createUser, tokenFor } from './support.ts';
 
 type App = Hono<AppEnv>;
@@ -68,7 +68,7 @@ export async function completeAsWorker(sql: postgres.Sql, storageDir: string, id
  * test-only key material, so the tests need no openssl (and no --allow-run) to serve https. (rustls
  * refuses a self-signed certificate that is its own root, hence the separate root.)
  */
-export async function selfSignedCert() {
+async function selfSignedCert() {
   const dir = new URL('./fixtures/', import.meta.url);
   return {
     root: await Deno.readTextFile(new URL('test-root-ca.pem', dir)),

@@ -23,7 +23,7 @@ const ProfileChanges = z.object({
   is_admin: z.boolean({ error: 'is_admin must be true or false.' }).optional(),
 });
 
-export const EMAIL_CHANGE_ADVICE =
+const EMAIL_CHANGE_ADVICE =
   'E-mail addresses change through your account: a confirmation link is sent to the old and the new address, and the change applies once both are confirmed.';
 
 const PASSWORD_ADVICE =

@@ -11,12 +11,12 @@ import type { AppEnv } from '../core/deps.ts';
 import { ApiError } from '../core/errors.ts';
 
 /** `l3d_` + 8 characters shown in the profile + `_` + 43 characters of base64url (32 random bytes). */
-export const API_KEY_PATTERN = /^(l3d_[A-Za-z0-9]{8})_[A-Za-z0-9_-]{43}$/;
+const API_KEY_PATTERN = /^(l3d_[A-Za-z0-9]{8})_[A-Za-z0-9_-]{43}$/;
 
 const hex = (buffer: ArrayBuffer) =>
   Array.from(new Uint8Array(buffer), (b) => b.toString(16).padStart(2, '0')).join('');
 
-export async function hashApiKey(key: string): Promise<string> {
+async function hashApiKey(key: string): Promise<string> {
   return hex(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(key)));
 }
 

@@ -104,10 +104,10 @@ export async function createConversion(c: Context<AppEnv>, ctx: CreateContext) {
   let named: string[];
   try {
     [row, named] = await db.asCaller(ctx.caller, async (tx) => {
-      const [created] = (await tx.unsafe(
+      const [created] = await tx.unsafe<GenerationRow[]>(
         `select ${GENERATION_COLUMNS} from public.create_generation($1, $2, $3, $4, $5, $6, $7, $8)`,
         [kind, format, topology, image.key, image.type, image.bytes.byteLength, storedKey, hash],
-      )) as unknown as GenerationRow[];
+      );
       if (created.input_key === image.key) {
         for (const v of views) {
           await tx`select public.add_generation_view(${created.id}, ${v.view}, ${v.key}, ${v.type}, ${v.bytes.byteLength})`;

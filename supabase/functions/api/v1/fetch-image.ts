@@ -13,7 +13,7 @@
  *   may resolve to non-public addresses and `caCerts` adds the test server's self-signed root. Both are
  *   empty in production; everything else is the same code path.
  */
-import { isPublicAddress } from '../../_shared/net/public-address.ts';
+import { isPublicAddress } from '@lift3d/common/net/public-address.ts';
 import { ApiError } from '../core/errors.ts';
 
 export interface ImageFetchOptions {

@@ -5,10 +5,10 @@
  * Every query names the owner explicitly: a key sees its owner's conversions only, admin or not.
  */
 import { type Context, Hono } from 'hono';
-import type { Tx } from '../core/db.ts';
 import type { AppDeps, AppEnv } from '../core/deps.ts';
 import { ApiError, badRequest, notFound } from '../core/errors.ts';
 import { readIdempotencyKey } from '../core/idempotency.ts';
+import { viewsOf } from '../generations/photos.ts';
 import { checkId, storageUnavailable } from '../generations/routes.ts';
 import { GENERATION_COLUMNS, type GenerationRow } from '../generations/rows.ts';
 import { UPLOAD_DEFAULTS, uploadBodyLimit } from '../generations/uploads.ts';
@@ -29,15 +29,6 @@ function apiRoot(c: Context): string {
 function owner(c: Context<AppEnv>) {
   const caller = c.get('caller');
   return caller as typeof caller & { userId: string };
-}
-
-async function viewsOf(tx: Tx, ids: string[]): Promise<Map<string, string[]>> {
-  const out = new Map<string, string[]>();
-  if (!ids.length) return out;
-  const rows = await tx`select generation_id, view from public.generation_views
-                         where generation_id = any(${ids}::uuid[]) order by generation_id, view`;
-  for (const r of rows) out.set(r.generation_id, [...(out.get(r.generation_id) ?? []), r.view]);
-  return out;
 }
 
 const encodeCursor = (micros: string, id: string) =>
@@ -97,7 +88,7 @@ export function v1Routes(deps: AppDeps) {
     const { limit, cursor } = parsed.data;
     const after = cursor ? decodeCursor(cursor) : null;
     const { rows, named } = await db.asCaller(caller, async (tx) => {
-      const rows = (await tx.unsafe(
+      const rows = await tx.unsafe<(GenerationRow & { micros: string })[]>(
         `select ${GENERATION_COLUMNS}, (extract(epoch from created_at) * 1000000)::bigint::text as micros
            from public.generations
           where user_id = $1
@@ -106,7 +97,7 @@ export function v1Routes(deps: AppDeps) {
           order by created_at desc, id desc
           limit $4`,
         [caller.userId, after?.micros ?? null, after?.id ?? null, limit + 1],
-      )) as unknown as (GenerationRow & { micros: string })[];
+      );
       const named = await viewsOf(
         tx,
         rows.map((r) => r.id),
@@ -126,11 +117,11 @@ export function v1Routes(deps: AppDeps) {
     const caller = owner(c);
     const id = checkId(c.req.param('id'));
     const { row, named } = await db.asCaller(caller, async (tx) => {
-      const [row] = await tx.unsafe(
+      const [row] = await tx.unsafe<(GenerationRow | undefined)[]>(
         `select ${GENERATION_COLUMNS} from public.generations where id = $1 and user_id = $2`,
         [id, caller.userId],
       );
-      return { row: row as unknown as GenerationRow | undefined, named: await viewsOf(tx, [id]) };
+      return { row, named: await viewsOf(tx, [id]) };
     });
     if (!row) throw notFound('No generation with this id.');
     return c.json({

@@ -3,18 +3,22 @@
  * them (z.toJSONSchema), so the document cannot drift from what the routes accept and answer.
  */
 
-import { DOWNLOAD_FORMATS, MODEL_FORMATS } from '@lift3d/contract';
+import {
+  DOWNLOAD_FORMATS,
+  GENERATION_STATUSES,
+  MODEL_FORMATS,
+  TOPOLOGIES,
+  VIEW_NAMES,
+} from '@lift3d/contract';
 import { z } from 'zod';
 
 /** The named schemas of the OpenAPI document's components. */
 export const v1Registry = z.registry<{ id: string }>();
 
-export const Format = z.enum(MODEL_FORMATS).meta({
+const Format = z.enum(MODEL_FORMATS).meta({
   description: 'The format chosen first; every conversion is downloadable in all formats anyway.',
 });
-export const Topology = z
-  .enum(['low', 'high'])
-  .meta({ description: 'About 5k (low) or 60k (high) triangles.' });
+const Topology = z.enum(TOPOLOGIES).meta({ description: 'About 5k (low) or 60k (high) triangles.' });
 
 export const CreateFromUrl = z
   .strictObject({
@@ -28,35 +32,34 @@ export const CreateFromUrl = z
   })
   .register(v1Registry, { id: 'CreateFromUrl' });
 
-export const CreateUpload = z
-  .object({
-    image: z.string().meta({ format: 'binary', description: 'The photo or drawing.' }),
-    view_right: z
-      .string()
-      .meta({ format: 'binary', description: 'Optional photo of the right side.' })
-      .optional(),
-    view_back: z.string().meta({ format: 'binary', description: 'Optional photo of the back.' }).optional(),
-    view_left: z
-      .string()
-      .meta({ format: 'binary', description: 'Optional photo of the left side.' })
-      .optional(),
-    format: Format.optional(),
-    topology: Topology.optional(),
-    video: z.enum(['true', 'false']).optional().meta({ description: 'Also render a turntable MP4.' }),
-  })
-  .register(v1Registry, { id: 'CreateUpload' });
+// The multipart body and the webhook payload are never parsed with zod: registered for the document only.
+z.object({
+  image: z.string().meta({ format: 'binary', description: 'The photo or drawing.' }),
+  view_right: z
+    .string()
+    .meta({ format: 'binary', description: 'Optional photo of the right side.' })
+    .optional(),
+  view_back: z.string().meta({ format: 'binary', description: 'Optional photo of the back.' }).optional(),
+  view_left: z
+    .string()
+    .meta({ format: 'binary', description: 'Optional photo of the left side.' })
+    .optional(),
+  format: Format.optional(),
+  topology: Topology.optional(),
+  video: z.enum(['true', 'false']).optional().meta({ description: 'Also render a turntable MP4.' }),
+}).register(v1Registry, { id: 'CreateUpload' });
 
-export const Generation = z
+const Generation = z
   .object({
     id: z.uuid(),
-    status: z.enum(['queued', 'processing', 'completed', 'failed']),
+    status: z.enum(GENERATION_STATUSES),
     progress: z.number().min(0).max(100),
     stage: z.string(),
     error: z.string().nullable(),
     format: Format,
     topology: Topology,
     video: z.boolean(),
-    views: z.array(z.enum(['right', 'back', 'left'])),
+    views: z.array(z.enum(VIEW_NAMES)),
     cost: z.int().meta({ description: 'Credits charged (refunded if the conversion fails).' }),
     created_at: z.iso.datetime(),
     started_at: z.iso.datetime().nullable(),
@@ -118,15 +121,13 @@ export const ErrorBody = z
   })
   .register(v1Registry, { id: 'Error' });
 
-export const WebhookEvent = z
-  .object({
-    id: z.string().regex(/^evt_[0-9a-f-]{36}$/),
-    type: z.enum(['generation.completed', 'generation.failed']),
-    created_at: z.iso.datetime(),
-    data: z.object({
-      generation_id: z.uuid(),
-      status: z.enum(['completed', 'failed']),
-      error: z.string().nullable(),
-    }),
-  })
-  .register(v1Registry, { id: 'WebhookEvent' });
+z.object({
+  id: z.string().regex(/^evt_[0-9a-f-]{36}$/),
+  type: z.enum(['generation.completed', 'generation.failed']),
+  created_at: z.iso.datetime(),
+  data: z.object({
+    generation_id: z.uuid(),
+    status: z.enum(['completed', 'failed']),
+    error: z.string().nullable(),
+  }),
+}).register(v1Registry, { id: 'WebhookEvent' });

@@ -4,9 +4,10 @@
  * public addresses (after DNS resolution) and again by the worker before every attempt; the SQL functions
  * own everything else (secret generation, limits, the outbox rows and their jobs).
  */
+
+import { checkWebhookTarget } from '@lift3d/common/webhooks/target.ts';
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { checkWebhookTarget } from '../../_shared/webhooks/target.ts';
 import { requireUser } from '../core/auth.ts';
 import type { AppDeps, AppEnv } from '../core/deps.ts';
 import { badRequest, notFound } from '../core/errors.ts';

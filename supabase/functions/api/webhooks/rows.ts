@@ -1,4 +1,11 @@
 /** The webhook rows as the browser sees them (camelCase, event ids as sent, ISO times). */
+import type {
+  DeliveryPage,
+  DeliveryStatus,
+  WebhookDelivery,
+  WebhookEndpoint,
+  WebhookEventType,
+} from '@lift3d/contract';
 import type { Tx } from '../core/db.ts';
 import { notFound } from '../core/errors.ts';
 
@@ -10,7 +17,7 @@ export interface EndpointRow {
   updated_at: Date;
 }
 
-export function endpointJson(row: EndpointRow) {
+export function endpointJson(row: EndpointRow): WebhookEndpoint {
   return {
     url: row.url,
     secret: row.secret,
@@ -23,9 +30,10 @@ export function endpointJson(row: EndpointRow) {
 interface DeliveryRow {
   id: string;
   event_id: string;
-  type: string;
+  /** Text columns whose check constraints allow only the contract's values. */
+  type: WebhookEventType;
   data: Record<string, unknown>;
-  status: 'pending' | 'delivered' | 'failed';
+  status: DeliveryStatus;
   attempts: number;
   last_status_code: number | null;
   last_error: string | null;
@@ -36,7 +44,7 @@ interface DeliveryRow {
   created_at: Date;
 }
 
-function deliveryJson(row: DeliveryRow) {
+function deliveryJson(row: DeliveryRow): WebhookDelivery {
   return {
     id: Number(row.id),
     eventId: `evt_${row.event_id}`,
@@ -54,10 +62,8 @@ function deliveryJson(row: DeliveryRow) {
   };
 }
 
-export type DeliveryJson = ReturnType<typeof deliveryJson>;
-
 /** The caller's deliveries, newest first, `limit` of them with ids below `before` (RLS keeps them the caller's). */
-export async function listDeliveries(tx: Tx, limit: number, before: number | null) {
+export async function listDeliveries(tx: Tx, limit: number, before: number | null): Promise<DeliveryPage> {
   const rows = await tx<DeliveryRow[]>`
     select d.id, d.event_id, v.type, v.data, d.status, d.attempts, d.last_status_code, d.last_error,
            d.last_duration_ms, d.next_attempt_at, d.delivered_at, d.resend_of, d.created_at
@@ -68,7 +74,7 @@ export async function listDeliveries(tx: Tx, limit: number, before: number | nul
   return { deliveries: page, nextCursor: rows.length > limit ? page[page.length - 1].id : null };
 }
 
-export async function readDelivery(tx: Tx, id: number): Promise<DeliveryJson> {
+export async function readDelivery(tx: Tx, id: number): Promise<WebhookDelivery> {
   const { deliveries } = await listDeliveries(tx, 1, id + 1);
   if (deliveries[0]?.id !== id) throw notFound('No such delivery.');
   return deliveries[0];

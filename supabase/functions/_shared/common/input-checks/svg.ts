@@ -40,7 +40,7 @@ export const SVG_LIMITS: SvgLimits = {
   maxPixels: 40_000_000,
 };
 
-export type SvgProblemCode = 'unsafe_svg' | 'input_too_large' | 'corrupt_image';
+type SvgProblemCode = 'unsafe_svg' | 'input_too_large' | 'corrupt_image';
 
 export interface SvgProblem {
   code: SvgProblemCode;

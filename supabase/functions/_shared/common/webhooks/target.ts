@@ -18,7 +18,7 @@ export type TargetCheck = { ok: true; url: URL; addresses: string[] } | { ok: fa
 const IPV4_LITERAL = /^[0-9.]+$/;
 
 /** The URL's host as an address literal (brackets of IPv6 removed), or null for a name. */
-export function addressLiteral(url: URL): string | null {
+function addressLiteral(url: URL): string | null {
   const host = url.hostname;
   if (host.startsWith('[')) return host.slice(1, -1);
   return IPV4_LITERAL.test(host) ? host : null;

@@ -6,9 +6,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { freePort } from '../../local/src/ports.ts';
+import { freePort } from '../../src/ports.ts';
 
-export const repoRoot = resolve(import.meta.dirname, '../..');
+const repoRoot = resolve(import.meta.dirname, '../../..');
 
 export interface StackProcess {
   url: string;

@@ -3,6 +3,7 @@
  * Open Graph / Twitter tags in place of the site's generic ones. Used by the local stack's gateway and by
  * the api's HTML endpoint (for SPAs on a static host), so both answer the same head.
  */
+import type { SharedModel } from '@lift3d/contract';
 
 /** What the tags say; only public facts of the share (never anything of the owner's account). */
 export interface ShareHead {
@@ -15,12 +16,7 @@ export interface ShareHead {
 }
 
 /** The share's public JSON answer (GET /api/share/:slug), as far as the head needs it. */
-export interface SharedModelSummary {
-  kind: 'model' | 'video';
-  allowDownloads: boolean;
-  /** Relative to the api root, like every link the api returns. */
-  posterUrl: string | null;
-}
+export type SharedModelSummary = Pick<SharedModel, 'kind' | 'allowDownloads' | 'posterUrl'>;
 
 export function shareHeadFor(model: SharedModelSummary, pageUrl: string, apiBase: string): ShareHead {
   const what = model.kind === 'video' ? '3D model and turntable video' : '3D model';
@@ -43,7 +39,7 @@ const ESCAPES: Record<string, string> = {
 };
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => ESCAPES[ch] ?? ch);
 
-export function shareHeadTags(head: ShareHead): string {
+function shareHeadTags(head: ShareHead): string {
   const tags: Array<[string, string, string]> = [
     ['name', 'description', head.description],
     ['property', 'og:type', 'website'],

@@ -10,7 +10,7 @@ import { hmacSha256Hex } from '../crypto/hmac.ts';
 export const SIGNATURE_HEADER = 'Lift3D-Signature';
 export const EVENT_ID_HEADER = 'Lift3D-Event-Id';
 /** How far a signature's timestamp may be from the receiver's clock. */
-export const REPLAY_WINDOW_SECONDS = 300;
+const REPLAY_WINDOW_SECONDS = 300;
 
 /** The header value for `body` signed at `nowMs`. */
 export async function signatureHeader(secret: string, body: string, nowMs = Date.now()): Promise<string> {

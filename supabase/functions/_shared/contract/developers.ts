@@ -1,0 +1,57 @@
+/** Profile → Developers: API keys and the account's webhook (browser routes `/api/api-keys`, `/api/webhooks`). */
+import * as z from 'zod/mini';
+
+/** An API key as listed; the secret itself is in the create answer only. */
+export const ApiKey = z.object({
+  id: z.string(),
+  name: z.string(),
+  prefix: z.string(),
+  createdAt: z.string(),
+  lastUsedAt: z.nullable(z.string()),
+  revokedAt: z.nullable(z.string()),
+});
+export type ApiKey = z.infer<typeof ApiKey>;
+
+export const WebhookEndpoint = z.object({
+  url: z.string(),
+  secret: z.string(),
+  enabled: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type WebhookEndpoint = z.infer<typeof WebhookEndpoint>;
+
+/** The event types `public.webhook_events` allows. */
+export const WEBHOOK_EVENT_TYPES = ['generation.completed', 'generation.failed', 'ping'] as const;
+export const WebhookEventType = z.enum(WEBHOOK_EVENT_TYPES);
+export type WebhookEventType = z.infer<typeof WebhookEventType>;
+
+export const DELIVERY_STATUSES = ['pending', 'delivered', 'failed'] as const;
+export const DeliveryStatus = z.enum(DELIVERY_STATUSES);
+export type DeliveryStatus = z.infer<typeof DeliveryStatus>;
+
+/** One attempt series of one event to the endpoint, as the delivery log shows it. */
+export const WebhookDelivery = z.object({
+  id: z.number(),
+  /** As sent in `Lift3D-Event-Id`: `evt_<uuid>`. */
+  eventId: z.string(),
+  type: WebhookEventType,
+  generationId: z.nullable(z.string()),
+  status: DeliveryStatus,
+  attempts: z.number(),
+  responseCode: z.nullable(z.number()),
+  error: z.nullable(z.string()),
+  durationMs: z.nullable(z.number()),
+  nextAttemptAt: z.nullable(z.string()),
+  deliveredAt: z.nullable(z.string()),
+  resendOf: z.nullable(z.number()),
+  createdAt: z.string(),
+});
+export type WebhookDelivery = z.infer<typeof WebhookDelivery>;
+
+/** `GET /api/webhooks/deliveries`: newest first; `nextCursor` is the `before` of the next page. */
+export const DeliveryPage = z.object({
+  deliveries: z.array(WebhookDelivery),
+  nextCursor: z.nullable(z.number()),
+});
+export type DeliveryPage = z.infer<typeof DeliveryPage>;

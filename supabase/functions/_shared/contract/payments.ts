@@ -1,0 +1,50 @@
+/** The checkout answers of `/api/{paypal,demo}/…` (DESIGN §6), for both providers alike. */
+import * as z from 'zod/mini';
+
+/** An order's states in `public.payment_orders`. */
+export const ORDER_STATUSES = [
+  'created',
+  'pending',
+  'completed',
+  'denied',
+  'review',
+  'refunded',
+  'reversed',
+] as const;
+export const OrderState = z.enum(ORDER_STATUSES);
+export type OrderState = z.infer<typeof OrderState>;
+
+/** `GET /api/{provider}/orders/{id}`: what the success page may say, as the server knows it. */
+export const OrderStatus = z.object({
+  orderID: z.string(),
+  pack: z.string(),
+  credits: z.number(),
+  status: OrderState,
+  /** The pack's credits are in the caller's balance now. */
+  credited: z.boolean(),
+  balance: z.number(),
+});
+export type OrderStatus = z.infer<typeof OrderStatus>;
+
+/** `POST /api/{provider}/capture-order`: `success` only when the credits were (or already had been) added. */
+export const CaptureResult = z.object({
+  success: z.boolean(),
+  status: OrderState,
+  orderID: z.nullable(z.string()),
+  credits: z.number(),
+  credited: z.boolean(),
+  balance: z.nullable(z.number()),
+});
+export type CaptureResult = z.infer<typeof CaptureResult>;
+
+/** `POST /api/demo/create-order` (the local stack's card form). */
+export const DemoOrder = z.object({
+  orderID: z.nullable(z.string()),
+  pack: z.string(),
+  credits: z.number(),
+  /** Cents. */
+  amount: z.number(),
+  currency: z.string(),
+  description: z.string(),
+});
+export type DemoOrder = z.infer<typeof DemoOrder>;
