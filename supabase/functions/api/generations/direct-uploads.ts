@@ -1,8 +1,10 @@
 /**
  * Direct uploads (S3 storage, Supabase Storage's S3 endpoint included): the photo does not stream through
  * the function. POST /api/uploads checks the caller, the declared type and size and that the caller can pay
- * for a conversion, then hands out a short-lived presigned PUT URL for a key under the caller's own folder
- * `uploads/<user id>/<random>.<ext>` (the layout the bucket's Storage policies allow users to write).
+ * for a conversion, records the upload within the per-user limits (public.issue_direct_upload), then hands
+ * out a short-lived presigned PUT URL for a key under the caller's own folder `uploads/<user id>/<random>.<ext>`
+ * (the layout the bucket's Storage policies allow users to write). A recorded upload that no generation
+ * claims is deleted by the worker's upload_sweep once its URL expired plus a grace period.
  * The generation routes then take `image_key` (and `view_<side>_key`) instead of files, and
  * `readReferencedImages` checks each object before any credit moves: the key is the caller's, the object
  * exists, is within the size limit and is an image we convert (recognised by its bytes, pixel and SVG
