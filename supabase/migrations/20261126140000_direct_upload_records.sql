@@ -17,8 +17,9 @@
 --   generation or view references is never taken, whatever its claim says.
 --
 -- notes:
--- - The grace period is the worker's setting (UPLOAD_SWEEP_GRACE_SECONDS); SQL floors it at 0, so an
---   object is only deleted after its URL stopped working and no PUT can bring it back.
+-- - The grace period is the worker's setting (UPLOAD_SWEEP_GRACE_SECONDS, at least 60 s there); SQL floors
+--   it at 0, so nothing is taken before its recorded expiry. The URL is signed a moment after the record is
+--   written, on the api's clock: the worker's minimum covers that and clock differences.
 -- - user_id is set null when the account goes: the key still names the folder, and the sweep still runs.
 
 create table public.direct_uploads (

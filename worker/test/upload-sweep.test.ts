@@ -126,6 +126,11 @@ test('the upload_sweep job of the worker task list, with UPLOAD_SWEEP_GRACE_SECO
   const kept = await upload(user, 30);
   const config = loadWorkerConfig({ DATABASE_URL: db.url, UPLOAD_SWEEP_GRACE_SECONDS: '60' });
   expect(config.uploadSweepGraceSeconds).toBe(60);
+  // 1 hour by default; never under a minute (the URL is signed a moment after its expiry is recorded).
+  expect(loadWorkerConfig({ DATABASE_URL: db.url }).uploadSweepGraceSeconds).toBe(3600);
+  expect(
+    loadWorkerConfig({ DATABASE_URL: db.url, UPLOAD_SWEEP_GRACE_SECONDS: '5' }).uploadSweepGraceSeconds,
+  ).toBe(60);
   const tasks = buildTaskList({
     sql,
     transport: null,
