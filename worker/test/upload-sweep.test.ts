@@ -176,3 +176,39 @@ test('the fault checks count an unclaimed upload as an orphan only once its grac
     await rm(dir, { recursive: true, force: true });
   }
 });
+
+test('a conversion naming an upload while it is being swept waits for the sweep, then is refused', async () => {
+  const user = await createUserWithCredits(sql, 500);
+  const key = await upload(user, GRACE + 60);
+  let release!: () => void;
+  const released = new Promise<void>((r) => {
+    release = r;
+  });
+  // A sweep that holds its rows until the test lets it finish.
+  const sweeping = sql.begin(async (tx) => {
+    const rows = await tx`select key from public.take_unclaimed_uploads(${GRACE}, 100)`;
+    expect(rows.map((r) => r.key)).toContain(key);
+    await released;
+    for (const r of rows) await storage.delete(r.key as string);
+    await tx`select public.mark_uploads_swept(${rows.map((r) => r.key as string)}::text[])`;
+  });
+  const creating = createGenerationAs(sql, user, key).then(
+    () => 'created',
+    (error: Error) => error.message,
+  );
+  await waitFor(
+    'the conversion to wait for the sweep',
+    async () =>
+      (
+        await sql`select count(*)::int as n from pg_stat_activity
+                   where wait_event_type = 'Lock' and query like '%create_generation%'`
+      )[0].n === 1,
+    20_000,
+  );
+  release();
+  await sweeping;
+  expect(await creating).toMatch(/has expired/);
+  expect(await inBucket(key)).toBe(false);
+  const [{ n }] = await sql`select count(*)::int as n from public.generations where user_id = ${user}`;
+  expect(n).toBe(0);
+});

@@ -173,3 +173,20 @@ test('an object that POST /api/uploads never handed out feeds no conversion, and
   const [{ n }] = await sql`select count(*) as n from public.generations where user_id = ${u.id}`;
   assert.equal(Number(n), 0);
 });
+
+test('two conversions naming one upload at once: one is made and charged, the other is a 409', async () => {
+  const u = await user(200);
+  const g = await granted(u.token);
+  await put(g);
+  const [a, b] = await Promise.all([
+    call(u.token, '/api/generations', { format: 'glb', image_key: g.key }),
+    call(u.token, '/api/generations', { format: 'stl', image_key: g.key }),
+  ]);
+  assert.deepEqual([a.status, b.status].sort(), [202, 409]);
+  const refused = a.status === 409 ? a : b;
+  assert.match((await refused.json()).error, /already used for a conversion/);
+  const [{ n }] = await sql`select count(*) as n from public.generations where input_key = ${g.key}`;
+  assert.equal(Number(n), 1);
+  const [{ credits }] = await sql`select credits from public.profiles where id = ${u.id}`;
+  assert.equal(credits, 150, 'charged once');
+});
