@@ -101,3 +101,37 @@ test('S3 storage: the studio PUTs the photo to the bucket, the generation names 
   await page.setViewportSize({ width: 390, height: 844 });
   await page.screenshot({ path: test.info().outputPath('direct-upload-390.png'), fullPage: true });
 });
+
+test('S3 storage: a user with 20 uploads waiting for a conversion is told so, and nothing is uploaded', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const who = newIdentity('direct-limit');
+  const userId = await signUpByApi(stack.url, who);
+  await stack.sql`select public.apply_credit_change(${userId}, 100, 'purchase', ${`e2e:${userId}`})`;
+  // Twenty upload URLs handed out and not used yet (as POST /api/uploads records them).
+  await stack.sql`insert into public.direct_uploads (key, user_id, purpose, content_type, declared_bytes, expires_at)
+                  select format('uploads/%s/%s.png', ${userId}::text, gen_random_uuid()), ${userId}, 'paid',
+                         'image/png', 1000, now() + interval '5 minutes'
+                    from generate_series(1, 20)`;
+  const puts: string[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'PUT') puts.push(r.url());
+  });
+  await signIn(page, who);
+  await page.getByRole('button', { name: 'Try Sample 2D Images' }).click();
+  await page.getByRole('button', { name: /^Demo-1:/ }).click();
+  await page.getByTestId('generate-button').click();
+  const message = page.getByText(
+    'You have 20 uploaded images waiting for a conversion. Start a conversion with them, or try again in a few minutes.',
+  );
+  await expect(message).toBeVisible({ timeout: 30_000 });
+  // The toast has slid in completely before the screenshots.
+  await expect(message).toBeInViewport({ ratio: 1 });
+  expect(puts).toEqual([]);
+  await expect(page.getByTestId('studio-credits')).toHaveText('100');
+  await page.screenshot({ path: test.info().outputPath('upload-limit-1280.png') });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(message).toBeInViewport({ ratio: 1 });
+  await page.screenshot({ path: test.info().outputPath('upload-limit-390.png') });
+});

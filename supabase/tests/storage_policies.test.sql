@@ -1,4 +1,4 @@
--- Supabase Storage rules (20261125110100): without a `storage` schema (the local stack) nothing is
+-- Supabase Storage rules (20261125110100, uploads since 20261126140100): without a `storage` schema (the local stack) nothing is
 -- installed; with Supabase's two Storage tables the bucket is private and each policy lets exactly its
 -- role in. The tables below are the columns the policies use, as Supabase Storage defines them.
 select tests.assert_equal(private.install_storage_rules(), false, 'no storage schema: nothing to install');
@@ -49,8 +49,29 @@ union all select 'other', 'generations/' || mine || '/model.glb' from ids;
 select tests.authenticate_as((select owner from ids));
 select tests.assert_equal((select string_agg(bucket_id || ':' || name, ',') from storage.objects),
   (select 'lift3d:generations/' || mine || '/model.glb' from ids), 'the owner sees their own result only');
--- ...and uploads into their own folder only, one level deep.
-insert into storage.objects (bucket_id, name) select 'lift3d', 'uploads/' || owner || '/photo.png' from ids;
+-- ...and uploads into their own folder only, one level deep, only what POST /api/uploads handed out to them
+-- (20261126140100): an unclaimed, unexpired direct_uploads record.
+reset role;
+create temp table issued as
+select format('uploads/%s/%s.png', owner, gen_random_uuid()) as fresh,
+       format('uploads/%s/%s.png', owner, gen_random_uuid()) as expired,
+       format('uploads/%s/%s.png', owner, gen_random_uuid()) as claimed,
+       format('uploads/%s/%s.png', owner, gen_random_uuid()) as never from ids;
+grant select on issued to authenticated;
+insert into public.direct_uploads (key, user_id, purpose, content_type, declared_bytes, created_at, expires_at, claimed_at)
+select fresh, (select owner from ids), 'paid', 'image/png', 10, now(), now() + interval '5 minutes', null::timestamptz from issued
+union all select expired, (select owner from ids), 'paid', 'image/png', 10, now() - interval '1 hour',
+  now() - interval '55 minutes', null from issued
+union all select claimed, (select owner from ids), 'paid', 'image/png', 10, now(), now() + interval '5 minutes', now()
+  from issued;
+select tests.authenticate_as((select owner from ids));
+insert into storage.objects (bucket_id, name) select 'lift3d', fresh from issued;
+select tests.assert_fails($$insert into storage.objects (bucket_id, name) select 'lift3d', never from issued$$, '42501',
+  'not an object that was never handed out');
+select tests.assert_fails($$insert into storage.objects (bucket_id, name) select 'lift3d', expired from issued$$, '42501',
+  'not through an expired upload');
+select tests.assert_fails($$insert into storage.objects (bucket_id, name) select 'lift3d', claimed from issued$$, '42501',
+  'not over an upload a conversion already uses');
 select tests.assert_equal((select count(*) from storage.objects where name like 'uploads/%')::int, 1, 'and reads their upload back');
 select tests.assert_fails(format($$insert into storage.objects (bucket_id, name) values ('lift3d', 'uploads/%s/x.png')$$,
   (select other from ids)), '42501', 'not into another user''s folder');

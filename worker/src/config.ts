@@ -21,6 +21,12 @@ export interface WorkerConfig {
    * one is refused by its size before it is read into memory.
    */
   maxInputBytes: number;
+  /**
+   * Unclaimed direct uploads are deleted this long after their URL expired (UPLOAD_SWEEP_GRACE_SECONDS,
+   * 3600, at least 60): room for a slow client to name its upload, and for the clocks of the api (which signs
+   * the URL), the bucket and the database, which differ by a little.
+   */
+  uploadSweepGraceSeconds: number;
   /** A conversion whose worker has not heartbeaten for this long is handed to another worker. */
   leaseSeconds: number;
   /** Turntable render threads per conversion; one core is left to the api and database by default. */
@@ -84,6 +90,11 @@ function checkSessionConnection(databaseUrl: string, poolMode: string | undefine
   }
 }
 
+const nonNegative = (value: string | undefined, fallback: number) => {
+  const n = Number(value ?? fallback);
+  return Number.isFinite(n) && n >= 0 ? Math.floor(n) : fallback;
+};
+
 export function loadWorkerConfig(env: NodeJS.ProcessEnv = process.env): WorkerConfig {
   const databaseUrl = env.DATABASE_URL ?? env.SUPABASE_DB_URL;
   if (!databaseUrl)
@@ -100,6 +111,7 @@ export function loadWorkerConfig(env: NodeJS.ProcessEnv = process.env): WorkerCo
     // The api function reads the same settings through the same reader.
     storage: readStorageConfig(env, { dataDir })!,
     maxInputBytes: Number(env.MAX_UPLOAD_BYTES ?? 25 * 1024 * 1024) || 25 * 1024 * 1024,
+    uploadSweepGraceSeconds: Math.max(60, nonNegative(env.UPLOAD_SWEEP_GRACE_SECONDS, 3600)),
     leaseSeconds,
     renderThreads: Math.max(1, Number(env.WORKER_RENDER_THREADS ?? availableParallelism() - 1)),
     nice: Math.min(19, Math.max(0, Number(env.WORKER_NICE ?? 10))),

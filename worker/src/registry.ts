@@ -15,6 +15,8 @@ export interface JobPayloads {
   deliver_webhook: { id: number };
   /** Re-enqueue due webhook deliveries that have no job (e.g. emitted before the queue existed). */
   webhook_sweep: Record<string, unknown>;
+  /** Delete the objects of direct uploads no generation claimed, after their URL expired plus a grace period. */
+  upload_sweep: Record<string, unknown>;
 }
 
 export type JobName = keyof JobPayloads;
@@ -26,10 +28,12 @@ export const JOB_NAMES: readonly JobName[] = [
   'mail_sweep',
   'deliver_webhook',
   'webhook_sweep',
+  'upload_sweep',
 ];
 
 /** Recurring jobs (graphile-worker crontab syntax). */
 export const CRONTAB = [
   '* * * * * mail_sweep ?max=1&jobKey=mail_sweep',
   '* * * * * webhook_sweep ?max=1&jobKey=webhook_sweep',
+  '*/5 * * * * upload_sweep ?max=1&jobKey=upload_sweep',
 ].join('\n');

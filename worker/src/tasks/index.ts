@@ -11,6 +11,7 @@ import type { JobName } from '../registry.ts';
 import { convertTask } from './convert.ts';
 import { deliverWebhookTask, webhookSweepTask } from './deliver-webhook.ts';
 import { mailSweepTask, sendMailTask } from './send-mail.ts';
+import { uploadSweepTask } from './upload-sweep.ts';
 
 export interface TaskDeps {
   sql: Sql;
@@ -39,5 +40,11 @@ export function buildTaskList(deps: TaskDeps): Record<JobName, Task> {
     mail_sweep: mailSweepTask(deps),
     deliver_webhook: deliverWebhookTask({ sql: deps.sql, config: deps.config.webhooks }),
     webhook_sweep: webhookSweepTask({ sql: deps.sql }),
+    upload_sweep: uploadSweepTask({
+      sql: deps.sql,
+      storage: deps.storage,
+      graceSeconds: deps.config.uploadSweepGraceSeconds,
+      log: deps.log,
+    }),
   };
 }

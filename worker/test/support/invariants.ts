@@ -1,14 +1,15 @@
 /**
  * What must hold after any fault, checked against the database and the storage folder: every generation
  * ended (completed, or failed and refunded), at most one refund per charge and exactly one per failed paid
- * generation, balances equal their ledger sums, no file in storage that no generation owns, no job left
+ * generation, balances equal their ledger sums, no file in storage that no generation or unexpired upload
+ * owns (see orphanFiles), no job left
  * locked. Returns the violations (empty when all hold) so a test can show them all at once.
  */
 import { readdir } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import type postgres from 'postgres';
 
-async function filesUnder(dir: string): Promise<string[]> {
+export async function filesUnder(dir: string): Promise<string[]> {
   const out: string[] = [];
   const walk = async (d: string) => {
     for (const entry of await readdir(d, { withFileTypes: true }).catch(() => [])) {
@@ -21,7 +22,45 @@ async function filesUnder(dir: string): Promise<string[]> {
   return out;
 }
 
-export async function checkInvariants(sql: postgres.Sql, storageDir: string): Promise<string[]> {
+/**
+ * The files of a storage folder that nothing owns. Owned: a live generation's input, views and outputs, and
+ * a direct upload nobody claimed yet while its URL works or within the sweep's grace period after that
+ * (UPLOAD_SWEEP_GRACE_SECONDS, 3600 by default). An unclaimed upload past its grace is an orphan: the
+ * worker's upload_sweep should have deleted it.
+ */
+export async function orphanFiles(
+  sql: postgres.Sql,
+  files: string[],
+  uploadGraceSeconds = 3600,
+): Promise<string[]> {
+  const owned = new Set<string>();
+  for (const g of await sql`select input_key, outputs from public.generations where deleted_at is null`) {
+    owned.add(g.input_key);
+    for (const o of Object.values(g.outputs as Record<string, { key: string }>)) owned.add(o.key);
+  }
+  for (const v of await sql`select v.input_key from public.generation_views v
+                              join public.generations g on g.id = v.generation_id where g.deleted_at is null`) {
+    owned.add(v.input_key);
+  }
+  for (const u of await sql`select key from public.direct_uploads
+                             where claimed_at is null and swept_at is null
+                               and expires_at + make_interval(secs => ${uploadGraceSeconds}) >= now()`) {
+    owned.add(u.key);
+  }
+  const problems: string[] = [];
+  for (const file of files) {
+    // Disk storage keeps each file's content type beside it in `<key>.type`.
+    const key = file.endsWith('.type') ? file.slice(0, -'.type'.length) : file;
+    if (!owned.has(key)) problems.push(`orphan file in storage: ${file}`);
+  }
+  return problems;
+}
+
+export async function checkInvariants(
+  sql: postgres.Sql,
+  storageDir: string,
+  options: { uploadGraceSeconds?: number } = {},
+): Promise<string[]> {
   const problems: string[] = [];
   const unfinished = await sql`select id, status, stage from public.generations
                                 where status not in ('completed', 'failed') and deleted_at is null`;
@@ -55,16 +94,7 @@ export async function checkInvariants(sql: postgres.Sql, storageDir: string): Pr
   for (const j of locked)
     problems.push(`job ${j.id} (${j.task_identifier}) is still locked by ${j.locked_by}`);
 
-  const owned = new Set<string>();
-  for (const g of await sql`select input_key, outputs from public.generations where deleted_at is null`) {
-    owned.add(g.input_key);
-    for (const o of Object.values(g.outputs as Record<string, { key: string }>)) owned.add(o.key);
-  }
-  for (const file of await filesUnder(storageDir)) {
-    // Disk storage keeps each file's content type beside it in `<key>.type`.
-    const key = file.endsWith('.type') ? file.slice(0, -'.type'.length) : file;
-    if (!owned.has(key)) problems.push(`orphan file in storage: ${file}`);
-  }
+  problems.push(...(await orphanFiles(sql, await filesUnder(storageDir), options.uploadGraceSeconds)));
   return problems;
 }
 

@@ -48,6 +48,18 @@ export interface Database {
         updated_at: Date;
         archived_at: Date | null;
       };
+      direct_uploads: {
+        key: string;
+        user_id: string | null;
+        purpose: string;
+        content_type: string;
+        declared_bytes: number;
+        created_at: Date;
+        expires_at: Date;
+        claimed_at: Date | null;
+        generation_id: string | null;
+        swept_at: Date | null;
+      };
       free_generation_uses: {
         id: string;
         generation_id: string | null;
@@ -280,6 +292,10 @@ export interface Database {
       attach_provider_order: { Args: { p_order: string; p_provider_order_id: string }; Returns: undefined };
       cancel_generation: { Args: { p_id: string }; Returns: Tables<'generations'> };
       check_manual_webhook_limit: { Args: { p_user: string }; Returns: undefined };
+      claim_direct_upload: {
+        Args: { p_key: string; p_user: string; p_generation: string };
+        Returns: undefined;
+      };
       complete_payment_order: {
         Args: {
           p_provider: string;
@@ -364,6 +380,18 @@ export interface Database {
         Returns: Tables<'generations'>;
       };
       is_admin: { Args: Record<string, never>; Returns: boolean };
+      issue_direct_upload: {
+        Args: {
+          p_key: string;
+          p_purpose: string;
+          p_content_type: string;
+          p_bytes: number;
+          p_ttl_seconds: number;
+          p_ip_hash?: string;
+        };
+        Returns: Tables<'direct_uploads'>;
+      };
+      mark_uploads_swept: { Args: { p_keys: string[] }; Returns: number };
       message_mail_text: { Args: { p_kind: string; p_email: string; p_payload: Json }; Returns: string };
       name_generation_input: { Args: { p_generation: string; p_name: string }; Returns: boolean };
       owned_completed_generation: { Args: { p_id: string }; Returns: Tables<'generations'> };
@@ -425,6 +453,10 @@ export interface Database {
       submit_message: {
         Args: { p_kind: string; p_email: string; p_payload: Json; p_ip_hash?: string; p_user?: string };
         Returns: string;
+      };
+      take_unclaimed_uploads: {
+        Args: { p_grace_seconds: number; p_limit?: number };
+        Returns: { key: string | null }[];
       };
       webhook_claim_delivery: {
         Args: { p_id: string; p_token: string; p_lease_seconds: number };

@@ -1,8 +1,10 @@
 /**
  * Direct uploads (S3 storage, Supabase Storage's S3 endpoint included): the photo does not stream through
  * the function. POST /api/uploads checks the caller, the declared type and size and that the caller can pay
- * for a conversion, then hands out a short-lived presigned PUT URL for a key under the caller's own folder
- * `uploads/<user id>/<random>.<ext>` (the layout the bucket's Storage policies allow users to write).
+ * for a conversion, records the upload within the per-user limits (public.issue_direct_upload), then hands
+ * out a short-lived presigned PUT URL for a key under the caller's own folder `uploads/<user id>/<random>.<ext>`
+ * (the layout the bucket's Storage policies allow users to write). A recorded upload that no generation
+ * claims is deleted by the worker's upload_sweep once its URL expired plus a grace period.
  * The generation routes then take `image_key` (and `view_<side>_key`) instead of files, and
  * `readReferencedImages` checks each object before any credit moves: the key is the caller's, the object
  * exists, is within the size limit and is an image we convert (recognised by its bytes, pixel and SVG
@@ -13,6 +15,7 @@ import type { Storage } from '@lift3d/storage';
 import { type Context, Hono } from 'hono';
 import { z } from 'zod';
 import { requireUser } from '../core/auth.ts';
+import { hashClientIp } from '../core/client-ip.ts';
 import type { Caller, Tx } from '../core/db.ts';
 import type { AppDeps, AppEnv } from '../core/deps.ts';
 import { ApiError, badRequest } from '../core/errors.ts';
@@ -50,6 +53,7 @@ export const directUploadsAvailable = (storage: Storage | null) => Boolean(stora
 export function directUploadRoutes({ db, storage, config }: AppDeps) {
   const limits = config.generations ?? UPLOAD_DEFAULTS;
   const ttl = config.generations?.uploadUrlTtlSeconds ?? UPLOAD_URL_TTL_DEFAULT;
+  const ipKey = config.jwtSecret ?? config.databaseUrl;
   return new Hono<AppEnv>().post('/', async (c) => {
     const caller = requireUser(c.get('caller'));
     if (!storage?.presignPut) {
@@ -67,23 +71,17 @@ export function directUploadRoutes({ db, storage, config }: AppDeps) {
         'too_large',
       );
     }
-    if (body.purpose === 'paid') {
-      const [row] = await db.asCaller(
-        caller,
-        (tx) => tx`select credits from public.profiles where id = ${caller.userId}`,
-      );
-      const [price] = await db.asService((tx) => tx`select public.public_settings() as s`);
-      const cost = Number(price.s.generationCost);
-      const credits = Number(row?.credits ?? 0);
-      if (credits < cost) {
-        throw new ApiError(
-          402,
-          `Not enough credits: this needs ${cost} credits and you have ${credits}.`,
-          'payment_required',
-        );
-      }
-    }
+    // The rules of issuing live in SQL (issue_direct_upload): credits for a paid conversion or a free one left
+    // today, at most `uploads.max_outstanding` unused uploads and `uploads.per_minute` a minute (429).
+    // Every URL is recorded before it is signed, so an object PUT through it is swept if no generation
+    // claims it (the worker's upload_sweep).
     const key = `uploads/${caller.userId}/${crypto.randomUUID()}.${UPLOAD_EXTENSIONS[body.type]}`;
+    const ipHash = body.purpose === 'free' ? await hashClientIp(c, ipKey, config.clientIp) : null;
+    const [issued] = await db.asService(async (tx) => {
+      await tx`select set_config('request.jwt.claims', ${JSON.stringify(caller.claims)}, true)`;
+      return tx`select expires_at from public.issue_direct_upload(
+                  ${key}, ${body.purpose}, ${body.type}, ${body.size}, ${ttl}, ${ipHash})`;
+    });
     const url = await storage.presignPut(key, { expiresInSeconds: ttl });
     return c.json(
       {
@@ -93,7 +91,7 @@ export function directUploadRoutes({ db, storage, config }: AppDeps) {
           method: 'PUT',
           headers: { 'content-type': body.type },
           maxBytes: limits.maxImageBytes,
-          expiresAt: new Date(Date.now() + ttl * 1000).toISOString(),
+          expiresAt: new Date(issued.expires_at).toISOString(),
         },
       },
       201,
@@ -232,35 +230,39 @@ export async function readGenerationRequest(c: Context): Promise<GenerationReque
 }
 
 /**
- * Inside the creating transaction, right after the SQL function answered: which of `created` this request
- * made (false: an Idempotency-Key replay returned an earlier generation). A direct upload feeds one
- * generation (or one view) only, so deleting one generation never takes another's photo; the lock makes
- * two requests naming the same key wait for each other, and the second then sees the first's row.
+ * Inside the creating transaction, once the generations (and their views) are inserted: every direct upload
+ * they name was issued by POST /api/uploads to the caller. Inserting a generation or view claimed its upload
+ * record in SQL (one upload feeds one generation or view; a second use is a 409 there); a key without a
+ * record was never handed out and is refused.
+ */
+export async function checkIssued(tx: Tx, ids: string[], used: { key: string; name: string }[]) {
+  if (used.length === 0) return;
+  const recorded = await tx`select key from public.direct_uploads
+                             where key = any(${used.map((u) => u.key)}::text[])
+                               and generation_id = any(${ids}::uuid[])`;
+  const found = new Set(recorded.map((r) => r.key as string));
+  const unissued = used.find((u) => !found.has(u.key));
+  if (unissued) throw badRequest(`"${unissued.name}" is not one of your uploads. Upload the image again.`);
+}
+
+/**
+ * Right after the SQL function answered: which of `created` this request made (false: an Idempotency-Key
+ * replay returned an earlier generation, whose uploads were checked when it was made). The fresh ones'
+ * images must be issued uploads (checkIssued); their views are checked once added.
  */
 export async function claimDirectUploads(
   tx: Tx,
   created: { id: string; input_key: string }[],
   uploads: Upload[],
-  views: ViewUpload[],
 ): Promise<boolean[]> {
   const ids = created.map((g) => g.id);
   const freshRows =
     await tx`select id from public.generations where id = any(${ids}::uuid[]) and created_at = now()`;
   const fresh = new Set(freshRows.map((r) => r.id as string));
-  const claimed = [...uploads.filter((_, i) => fresh.has(ids[i])), ...(fresh.has(ids[0]) ? views : [])];
-  for (const u of claimed) await tx`select pg_advisory_xact_lock(hashtext(${u.key}))`;
-  for (const u of claimed) {
-    const [used] = await tx`
-      select (select count(*) from public.generations
-               where input_key = ${u.key} and not (id = any(${ids}::uuid[])))
-           + (select count(*) from public.generation_views where input_key = ${u.key}) as n`;
-    if (Number(used.n) > 0) {
-      throw new ApiError(
-        409,
-        'This upload was already used for a conversion. Upload the image again.',
-        'conflict',
-      );
-    }
-  }
+  await checkIssued(
+    tx,
+    ids,
+    uploads.filter((_, i) => fresh.has(ids[i])),
+  );
   return ids.map((id) => fresh.has(id));
 }

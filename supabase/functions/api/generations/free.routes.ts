@@ -83,7 +83,7 @@ export function freeGenerationRoutes(deps: AppDeps) {
             ],
           );
           // Downloads are named after the image (a replay keeps the first name).
-          if (direct) await claimDirectUploads(tx, created, [image], []);
+          if (direct) await claimDirectUploads(tx, created, [image]);
           const stem = inputStem(image.name);
           if (stem && created[0]) {
             await tx`select public.name_generation_input(${created[0].id as string}, ${stem})`;

@@ -10,7 +10,12 @@ import type { AppDeps, AppEnv } from '../core/deps.ts';
 import { badRequest, notFound } from '../core/errors.ts';
 import { readIdempotencyKey, requestFingerprint, storedIdempotencyKey } from '../core/idempotency.ts';
 import { queryInt } from '../core/request-limits.ts';
-import { claimDirectUploads, readGenerationRequest, readReferencedImages } from './direct-uploads.ts';
+import {
+  checkIssued,
+  claimDirectUploads,
+  readGenerationRequest,
+  readReferencedImages,
+} from './direct-uploads.ts';
 import { inputStem } from './download-name.ts';
 import { viewsOf, withPhotos } from './photos.ts';
 import { GENERATION_COLUMNS, type GenerationRow, generationJson } from './rows.ts';
@@ -99,12 +104,13 @@ export function generationRoutes(deps: AppDeps) {
           }
           // A replayed request got its earlier generation back, with the views it was created with.
           const fresh = direct
-            ? await claimDirectUploads(tx, created, uploads, views)
+            ? await claimDirectUploads(tx, created, uploads)
             : created.map((g, i) => g.input_key === uploads[i].key);
           if (views.length && fresh[0]) {
             for (const v of views) {
               await tx`select public.add_generation_view(${created[0].id}, ${v.view}, ${v.key}, ${v.type}, ${v.bytes.byteLength})`;
             }
+            if (direct) await checkIssued(tx, [created[0].id], views);
           }
           return created;
         });
