@@ -4,15 +4,26 @@
 import { afterAll, expect, test } from 'vitest';
 import { getGeneration, postGeneration } from '../../scripts/support/stack-process.ts';
 import { type FaultStack, startFaultStack } from './support/fault-stack.ts';
-import { drawTestImage, waitFor } from './support/generation-harness.ts';
+import { drawTestImage } from './support/generation-harness.ts';
+import { type Phases, phases } from './support/phases.ts';
 
 let faults: FaultStack | null = null;
 
 afterAll(() => faults?.stop());
 
 test('a stack killed mid-conversion loses nothing: after a restart the job completes, charged once', async () => {
+  const t = phases('stack restart');
+  try {
+    await killAndRestart(t);
+  } finally {
+    console.log(t.summary());
+  }
+}, 300_000);
+
+async function killAndRestart(t: Phases) {
   faults = await startFaultStack({ name: 'restart' });
   const f = faults;
+  t.mark('stack started');
   const user = await f.user(100);
   const created = await postGeneration(f.stack, user.token, await drawTestImage(), {
     format: 'glb',
@@ -20,27 +31,37 @@ test('a stack killed mid-conversion loses nothing: after a restart the job compl
   });
   expect(created.status).toBe('queued');
   const first = f.stack;
-  await waitFor(
+  await f.waitFor(
     'the conversion to be under way',
     async () => {
       const g = await getGeneration(first, user.token, created.id);
       return g.status === 'processing' && g.progress > 0.05;
     },
     120_000,
-    [first.logs],
+    {
+      hopeless: async () => {
+        const g = await getGeneration(first, user.token, created.id);
+        return g.status === 'completed' || g.status === 'failed'
+          ? `the conversion ended ${g.status} before the stack could be killed mid-way`
+          : null;
+      },
+    },
   );
+  t.mark('under way');
   await first.kill();
+  t.mark('killed');
 
   const restarted = await f.restart();
-  const done = await waitFor(
+  t.mark('restarted');
+  const done = await f.waitFor(
     'the conversion to complete after the restart',
     async () => {
       const g = await getGeneration(restarted, user.token, created.id);
       return g.status === 'completed' || g.status === 'failed' ? g : null;
     },
-    240_000,
-    [restarted.logs],
+    180_000,
   );
+  t.mark('completed');
   expect(done.status, done.error ?? '').toBe('completed');
   expect(done.files).toEqual(['glb', 'gltf', 'obj', 'fbx', 'stl', 'usdz', '3mf', 'mp4']);
   const glb = await fetch(`${restarted.url}/api/generations/${created.id}/download?format=glb`, {
@@ -60,4 +81,4 @@ test('a stack killed mid-conversion loses nothing: after a restart the job compl
     ['generation', -50],
   ]);
   expect(await f.invariants()).toEqual([]);
-}, 600_000);
+}
