@@ -1,13 +1,15 @@
 /**
- * Runs conversions in an engine process, one at a time per runner. The process is started on first use
- * and again after a crash (out of memory, native abort), a cancel or a timeout; a crash fails only that job.
+ * Runs conversions in an engine process, one at a time per runner. The process is started by `warm()` (the
+ * worker calls it at start, so a first job, or a job taken over from a worker that died, does not wait for
+ * the engine and its segmentation model to load) or on first use, and again after a crash (out of memory,
+ * native abort), a cancel or a timeout; a crash fails only that job.
  *
  * notes: cancel() is SIGKILL. A worker thread could not be stopped inside native code (see
  * engine-process.ts), and a job that is cancelled or over its time limit must stop using the CPU at once.
  */
 import { type ChildProcess, fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import type { ConvertRequest, EngineReply, Produced } from './protocol.ts';
+import type { ConvertRequest, EngineReply, Produced, WarmRequest } from './protocol.ts';
 
 const BOOT_PATH = fileURLToPath(new URL('./engine-process-boot.mjs', import.meta.url));
 
@@ -41,6 +43,11 @@ export interface EngineRunner {
     request: Omit<ConvertRequest, 'type'>,
     onProgress: (stage: string, fraction: number) => void,
   ): EngineRun;
+  /**
+   * Starts the engine process and loads its segmentation model, unless a process is running already.
+   * Resolves with the milliseconds the load took (0 when nothing was started); rejects when it failed.
+   */
+  warm(): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -102,7 +109,7 @@ export function createEngineRunner(options: Partial<EngineRunnerOptions> = {}): 
           child.off('exit', onExit);
         };
         const onMessage = (message: EngineReply) => {
-          if (message.type === 'ready') return;
+          if (message.type === 'ready' || message.type === 'warmed') return;
           if (message.type === 'progress') return onProgress(message.stage, message.fraction);
           finish();
           if (message.type === 'result')
@@ -138,6 +145,31 @@ export function createEngineRunner(options: Partial<EngineRunnerOptions> = {}): 
       };
       return { result, cancel };
     },
+    warm() {
+      if (busy || alive(engine)) return Promise.resolve(0);
+      const current = startProcess(o);
+      engine = current;
+      const { child } = current;
+      return new Promise<number>((resolve, reject) => {
+        const onMessage = (m: EngineReply) => {
+          if (m.type !== 'warmed') return;
+          child.off('message', onMessage);
+          child.off('exit', onExit);
+          if (m.error) reject(new EngineJobError('model_unavailable', m.error, false));
+          else resolve(m.ms);
+        };
+        const onExit = () => {
+          child.off('message', onMessage);
+          reject(new EngineJobError('crash', 'convert: the engine process exited while loading', false));
+        };
+        child.on('message', onMessage);
+        child.once('exit', onExit);
+        current.ready.then(
+          () => child.send({ type: 'warm' } satisfies WarmRequest),
+          () => {}, // onExit reports it
+        );
+      });
+    },
     async close() {
       const p = engine;
       engine = null;
@@ -161,6 +193,9 @@ export function createEnginePool(size: number, options: Partial<EngineRunnerOpti
       if (!idle)
         throw new Error('convert: every engine process is busy (more jobs than WORKER_CONCURRENCY?)');
       return idle.run(request, onProgress);
+    },
+    async warm() {
+      return Math.max(...(await Promise.all(runners.map((r) => r.warm()))));
     },
     async close() {
       await Promise.all(runners.map((r) => r.close()));
