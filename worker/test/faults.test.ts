@@ -3,6 +3,7 @@
 // independent), the api function SIGKILLed mid-upload. The stack itself notices and restarts what died;
 // afterwards the invariants hold (support/invariants.ts).
 
+import { readdirSync, readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -37,6 +38,43 @@ function currentPid(part: 'worker' | 'api function'): number {
   if (!pid) throw new Error(`no ${part} pid in the stack's log`);
   return pid;
 }
+
+/** "pid (comm) state ppid …" of a process, or null once it is gone. */
+function stat(pid: number | string): { state: string; ppid: number } | null {
+  try {
+    const text = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // comm may contain spaces: read the fields after its closing parenthesis.
+    const [state, ppid] = text.slice(text.lastIndexOf(')') + 2).split(' ');
+    return { state, ppid: Number(ppid) };
+  } catch {
+    return null;
+  }
+}
+
+/** The processes under `pid` (its engine process, the engine's ffmpeg), from /proc. */
+function descendantsOf(pid: number): number[] {
+  const parents = new Map<number, number>();
+  for (const entry of readdirSync('/proc')) {
+    const s = /^\d+$/.test(entry) ? stat(entry) : null;
+    if (s) parents.set(Number(entry), s.ppid);
+  }
+  const found: number[] = [];
+  const walk = (parent: number) => {
+    for (const [child, ppid] of parents) {
+      if (ppid !== parent) continue;
+      found.push(child);
+      walk(child);
+    }
+  };
+  walk(pid);
+  return found;
+}
+
+/** Still running: neither gone nor a zombie waiting to be reaped. */
+const running = (pid: number) => {
+  const s = stat(pid);
+  return s !== null && s.state !== 'Z';
+};
 
 const startedCount = (part: string) => stackLogs().filter((l) => l.includes(`${part} started (pid`)).length;
 
@@ -96,8 +134,17 @@ describe('faults', () => {
             },
           },
         );
-        process.kill(currentPid('worker'), 'SIGKILL');
+        const worker = currentPid('worker');
+        const engine = descendantsOf(worker);
+        process.kill(worker, 'SIGKILL');
         t.mark(`attempt ${attempt} at ${stage}`);
+        // The dead worker's engine process (and its ffmpeg) stop too: nothing goes on converting unowned.
+        expect(engine.length, 'the worker had an engine process').toBeGreaterThan(0);
+        await faults.waitFor(
+          "the killed worker's engine process to exit",
+          async () => engine.every((pid) => !running(pid)),
+          15_000,
+        );
         // Nothing writes the row after the kill: it shows where the worker died.
         const frozen = await row();
         expect([frozen.status, frozen.stage, frozen.attempts]).toEqual(['processing', stage, attempt]);
