@@ -55,7 +55,7 @@ const settled = (id: string, w: WorkerHandle, ms: number) =>
     ms,
     [w.logs],
   );
-/** The worker's child processes (its engine process, while one runs). */
+/** The worker's child processes (its engine process, from start until it is killed). */
 const children = (w: WorkerHandle) =>
   // ps exits 1 when there are none.
   spawnSync('ps', ['-o', 'pid=', '--ppid', String(w.child.pid)], { encoding: 'utf8' })
@@ -125,9 +125,13 @@ test('the owner cancels a running job: its engine stops within a heartbeat, one 
   const user = await createUserWithCredits(db.sql, 100);
   const slow = await createGenerationAs(db.sql, user, await upload(SLOW_SVG));
   const w = worker('cancel');
+  // In the engine (which the worker starts before any job): rasterising the SVG, the slow part.
   await waitFor(
-    'the slow job to run',
-    async () => (await generation(slow)).status === 'processing' && children(w).length > 0,
+    'the slow job to run in the engine',
+    async () => {
+      const g = await generation(slow);
+      return g.status === 'processing' && g.stage === 'decode' && children(w).length > 0;
+    },
     120_000,
     [w.logs],
   );
