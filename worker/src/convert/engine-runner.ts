@@ -1,6 +1,6 @@
 /**
  * Runs conversions in an engine process, one at a time per runner. The process is started by `warm()` (the
- * worker calls it at start, so a first job, or a job taken over from a worker that died, does not wait for
+ * worker calls it whenever it finds no job, so a job taken over from a worker that died does not wait for
  * the engine and its segmentation model to load) or on first use, and again after a crash (out of memory,
  * native abort), a cancel or a timeout; a crash fails only that job.
  *
@@ -44,8 +44,9 @@ export interface EngineRunner {
     onProgress: (stage: string, fraction: number) => void,
   ): EngineRun;
   /**
-   * Starts the engine process and loads its segmentation model, unless a process is running already.
-   * Resolves with the milliseconds the load took (0 when nothing was started); rejects when it failed.
+   * When idle: starts the engine process if none runs and has it load its segmentation model, once per
+   * process. Resolves with the milliseconds the load took (0 when it was asked for already, or the runner
+   * is converting); rejects when the load failed.
    */
   warm(): Promise<number>;
   close(): Promise<void>;
@@ -54,6 +55,8 @@ export interface EngineRunner {
 interface EngineProcess {
   child: ChildProcess;
   ready: Promise<void>;
+  /** warm() has asked this process to load the model (once: a failed load is left to the job needing it). */
+  warmed: boolean;
 }
 
 function startProcess(o: EngineRunnerOptions): EngineProcess {
@@ -80,7 +83,7 @@ function startProcess(o: EngineRunnerOptions): EngineProcess {
     child.once('exit', onExit);
   });
   ready.catch(() => {}); // observed by run(); a process killed while starting is not an unhandled rejection
-  return { child, ready };
+  return { child, ready, warmed: false };
 }
 
 const alive = (p: EngineProcess | null): p is EngineProcess =>
@@ -146,9 +149,12 @@ export function createEngineRunner(options: Partial<EngineRunnerOptions> = {}): 
       return { result, cancel };
     },
     warm() {
-      if (busy || alive(engine)) return Promise.resolve(0);
-      const current = startProcess(o);
-      engine = current;
+      // Never beside a conversion: the load would take its CPU, and it may not need the model at all.
+      if (busy) return Promise.resolve(0);
+      if (!alive(engine)) engine = startProcess(o);
+      const current = engine;
+      if (current.warmed) return Promise.resolve(0);
+      current.warmed = true;
       const { child } = current;
       return new Promise<number>((resolve, reject) => {
         const onMessage = (m: EngineReply) => {
