@@ -30,7 +30,7 @@ const config: KnipConfig = {
   // The function's npm packages are named in its import map (`npm:…`), not in a package.json.
   ignoreIssues: { 'supabase/functions/api/**': ['unlisted'] },
   // System programs that `.ci/run` installs with apt.
-  ignoreBinaries: ['ffmpeg', 'assimp'],
+  ignoreBinaries: ['ffmpeg', 'assimp', 'systemd-analyze'],
   workspaces: {
     '.': {
       entry: [

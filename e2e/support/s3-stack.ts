@@ -5,12 +5,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { loadConfig } from '@lift3d/local/config';
+import { freePort } from '@lift3d/local/ports';
+import { startStack } from '@lift3d/local/stack';
 import postgres from 'postgres';
 // @ts-expect-error s3rver ships no type declarations
 import S3rver from 's3rver';
-import { loadConfig } from '../../local/src/config.ts';
-import { freePort } from '../../local/src/ports.ts';
-import { startStack } from '../../local/src/stack.ts';
 
 export const S3_BUCKET = 'lift3d-e2e';
 

@@ -3,8 +3,8 @@
 // refunded, credits and payments, idempotency, and the proof that prepared statements would fail there.
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
+import { startS3 } from '@lift3d/worker/testing/s3';
 import { expect, test } from 'vitest';
-import { startS3 } from '../../worker/test/support/s3.ts';
 import { repoRoot } from '../src/db/migrate.ts';
 import { createTestDatabase } from './support/databases.ts';
 import { startPgbouncer } from './support/pgbouncer.ts';

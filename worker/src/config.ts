@@ -40,6 +40,8 @@ export interface WorkerConfig {
   workerHeartbeatMs: number;
   /** After SIGTERM, running conversions get this long to finish before they are handed back. */
   stopGraceMs: number;
+  /** Load the engine and its model whenever the worker is idle (WORKER_PRELOAD_ENGINE=0: at the first job). */
+  preloadEngine: boolean;
   smtpUrl: string | null;
   mailFrom: string;
   /** Where contact/waitlist/career notifications go. */
@@ -119,6 +121,7 @@ export function loadWorkerConfig(env: NodeJS.ProcessEnv = process.env): WorkerCo
     jobTimeoutSeconds: Math.max(1, Number(env.WORKER_JOB_TIMEOUT_SECONDS ?? 900) || 900),
     workerHeartbeatMs: Math.max(500, Number(env.WORKER_HEARTBEAT_SECONDS ?? 5) * 1000),
     stopGraceMs: Math.max(0, Number(env.WORKER_STOP_GRACE_SECONDS ?? 10)) * 1000,
+    preloadEngine: env.WORKER_PRELOAD_ENGINE !== '0',
     smtpUrl: env.SMTP_URL || null,
     mailFrom: env.MAIL_FROM ?? 'Lift3D <no-reply@lift3d.local>',
     teamAddress: env.TEAM_ADDRESS ?? 'hello@lift3d.app',

@@ -68,6 +68,17 @@ if (missing.length) {
 
 await installQueue(config);
 const runner = await startQueue({ ...config, taskList, crontab: CRONTAB });
+// The engine loads when the worker finds nothing to do (at start, or while a dead worker's job waits for
+// its lease), so the next conversion starts at once; never beside a conversion, which may not need it.
+runner.events.on('worker:getJob:empty', () => {
+  if (!config.preloadEngine) return;
+  engine.warm().then(
+    (ms) => {
+      if (ms) console.log(`convert: engine ready (segmentation model loaded in ${(ms / 1000).toFixed(1)} s)`);
+    },
+    (error: Error) => console.error(`convert: the engine did not load ahead of a job: ${error.message}`),
+  );
+});
 const reaper = startReaper({
   sql,
   leaseSeconds: config.leaseSeconds,

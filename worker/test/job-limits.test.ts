@@ -99,7 +99,7 @@ test('the octave bomb and friends fail fast with clear messages, and the normal 
 test('over the wall-clock limit the engine process is killed inside resvg, the job failed and refunded once', async () => {
   const user = await createUserWithCredits(db.sql, 100);
   const slow = await createGenerationAs(db.sql, user, await upload(SLOW_SVG));
-  const w = worker('timeout', { WORKER_JOB_TIMEOUT_SECONDS: '1' });
+  const w = worker('timeout', { WORKER_JOB_TIMEOUT_SECONDS: '1', WORKER_PRELOAD_ENGINE: '0' });
   const g = await settled(slow, w, 120_000);
   expect(g.status).toBe('failed');
   expect(g.error).toBe(
@@ -124,10 +124,15 @@ test('over the wall-clock limit the engine process is killed inside resvg, the j
 test('the owner cancels a running job: its engine stops within a heartbeat, one refund, the next job completes', async () => {
   const user = await createUserWithCredits(db.sql, 100);
   const slow = await createGenerationAs(db.sql, user, await upload(SLOW_SVG));
-  const w = worker('cancel');
+  // No engine loaded while idle: after the kill, the worker has no engine process until its next job.
+  const w = worker('cancel', { WORKER_PRELOAD_ENGINE: '0' });
+  // In the engine: rasterising the SVG, the slow part.
   await waitFor(
-    'the slow job to run',
-    async () => (await generation(slow)).status === 'processing' && children(w).length > 0,
+    'the slow job to run in the engine',
+    async () => {
+      const g = await generation(slow);
+      return g.status === 'processing' && g.stage === 'decode' && children(w).length > 0;
+    },
     120_000,
     [w.logs],
   );

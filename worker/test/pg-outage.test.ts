@@ -6,7 +6,8 @@
 import { getGeneration, postGeneration, waitUntilHealthy } from '@lift3d/local/testing/stack-process';
 import { afterAll, expect, test } from 'vitest';
 import { type FaultStack, startFaultStack } from './support/fault-stack.ts';
-import { drawTestImage, waitFor } from './support/generation-harness.ts';
+import { drawTestImage } from './support/generation-harness.ts';
+import { type Phases, phases } from './support/phases.ts';
 import { startThrowawayPostgres, type ThrowawayPostgres } from './support/throwaway-postgres.ts';
 
 let pg: ThrowawayPostgres | null = null;
@@ -18,10 +19,24 @@ afterAll(async () => {
 });
 
 const OUTAGE_MS = 4000;
+/** The simulated users poll while this is true (set false when the test ends, however it ends). */
+let polling = false;
 
 test('PostgreSQL down for a few seconds under load: health says so, then everything recovers by itself', async () => {
+  const t = phases('PostgreSQL outage');
+  try {
+    await outage(t);
+  } finally {
+    polling = false;
+    console.log(t.summary());
+  }
+}, 300_000);
+
+async function outage(t: Phases) {
   pg = await startThrowawayPostgres();
+  t.mark('cluster started');
   faults = await startFaultStack({ name: 'pg-outage', databaseUrl: pg.url });
+  t.mark('stack started');
   const f = faults;
   const s = f.stack;
   const users = [await f.user(100), await f.user(100)];
@@ -29,7 +44,7 @@ test('PostgreSQL down for a few seconds under load: health says so, then everyth
   const interrupted = await postGeneration(s, users[0].token, image, { format: 'glb' });
 
   // Load: both users poll My models until told to stop; failures during the outage are expected.
-  let polling = true;
+  polling = true;
   const outcomes = { ok: 0, failed: 0 };
   const pollers = users.map(async (u) => {
     while (polling) {
@@ -43,15 +58,23 @@ test('PostgreSQL down for a few seconds under load: health says so, then everyth
     }
   });
 
-  await waitFor(
+  await f.waitFor(
     'the conversion to be under way',
     async () => {
       const g = await getGeneration(s, users[0].token, interrupted.id);
       return g.status === 'processing' && g.progress > 0.05;
     },
-    180_000,
-    [s.logs],
+    120_000,
+    {
+      hopeless: async () => {
+        const g = await getGeneration(s, users[0].token, interrupted.id);
+        return g.status === 'completed' || g.status === 'failed'
+          ? `the conversion ended ${g.status} before the database could be stopped under it`
+          : null;
+      },
+    },
   );
+  t.mark('under way');
   pg.stop();
   const down = await fetch(`${s.url}/api/health`);
   const downBody = (await down.json()) as { database: { status: string }; canConvert: boolean };
@@ -60,29 +83,31 @@ test('PostgreSQL down for a few seconds under load: health says so, then everyth
   expect(downBody.canConvert).toBe(false);
   await new Promise((r) => setTimeout(r, OUTAGE_MS));
   pg.start();
+  t.mark('outage');
   const okBefore = outcomes.ok;
 
-  await waitUntilHealthy(s, 120_000);
-  const ended = await waitFor(
+  await waitUntilHealthy(s, 90_000);
+  t.mark('healthy again');
+  const ended = await f.waitFor(
     'the interrupted conversion to end',
     async () => {
       const g = await getGeneration(s, users[0].token, interrupted.id).catch(() => null);
       return g && (g.status === 'completed' || g.status === 'failed') ? g : null;
     },
-    400_000,
-    [s.logs],
+    120_000,
   );
+  t.mark('interrupted one ended');
   // A new conversion after the outage completes: the stack converts again without a restart by hand.
   const after = await postGeneration(s, users[1].token, image, { format: 'stl' });
-  const done = await waitFor(
+  const done = await f.waitFor(
     'a conversion started after the outage to complete',
     async () => {
       const g = await getGeneration(s, users[1].token, after.id);
       return g.status === 'completed' || g.status === 'failed' ? g : null;
     },
-    300_000,
-    [s.logs],
+    120_000,
   );
+  t.mark('new one completed');
   polling = false;
   await Promise.all(pollers);
   expect(done.status, done.error ?? '').toBe('completed');
@@ -93,4 +118,4 @@ test('PostgreSQL down for a few seconds under load: health says so, then everyth
       `worker restarts ${s.logs.filter((l) => l.includes('worker exited unexpectedly')).length}, ` +
       `api restarts ${s.logs.filter((l) => l.includes('api function exited unexpectedly')).length}`,
   );
-}, 900_000);
+}

@@ -5,11 +5,11 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createTestDatabase, type TestDatabase } from '@lift3d/local/testing/databases';
 import { createDiskStorage, createS3Storage, type S3Storage } from '@lift3d/storage';
 import type { Runner } from 'graphile-worker';
 import postgres from 'postgres';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../local/test/support/databases.ts';
 import { createBackends } from '../src/backends/index.ts';
 import { loadWorkerConfig } from '../src/config.ts';
 import type { EngineRunner } from '../src/convert/engine-runner.ts';

@@ -69,8 +69,17 @@ export async function startStackProcess(options: {
     databaseUrl,
     anonKey: supabaseAnonKey,
     async stop() {
-      if (child.exitCode === null) process.kill(child.pid!, 'SIGTERM');
+      if (child.exitCode === null && child.signalCode === null) process.kill(child.pid!, 'SIGTERM');
+      // A stack that does not stop within a minute is killed with its whole group: clean-up never hangs.
+      const timer = setTimeout(() => {
+        try {
+          process.kill(-child.pid!, 'SIGKILL');
+        } catch {
+          // The group is gone already.
+        }
+      }, 60_000);
       await exited;
+      clearTimeout(timer);
     },
     async kill() {
       process.kill(-child.pid!, 'SIGKILL');

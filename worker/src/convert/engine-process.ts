@@ -8,7 +8,7 @@
  */
 import { configFromEnv, isEngineError } from '@lift3d/engine';
 import { createEngine, runPipeline } from './pipeline.ts';
-import type { ConvertRequest, EngineReply } from './protocol.ts';
+import type { ConvertRequest, EngineReply, WarmRequest } from './protocol.ts';
 
 if (!process.send) throw new Error('convert: engine-process must be forked with an IPC channel');
 const engine = createEngine(configFromEnv());
@@ -20,7 +20,16 @@ const reply = (message: EngineReply) => {
 // The worker is gone (crashed, killed): nothing would ever read our results.
 process.on('disconnect', () => process.exit(0));
 
-process.on('message', async (request: ConvertRequest) => {
+process.on('message', async (request: ConvertRequest | WarmRequest) => {
+  if (request.type === 'warm') {
+    const started = Date.now();
+    // A model that fails to load here is reported, and fails the conversion that needs it as before.
+    const error = await engine.warmUp().then(
+      () => undefined,
+      (e: Error) => e.message,
+    );
+    return reply({ type: 'warmed', ms: Date.now() - started, error });
+  }
   try {
     const { files, stats, warnings } = await runPipeline(engine, request, (stage, fraction) =>
       reply({ type: 'progress', stage, fraction }),

@@ -1,13 +1,15 @@
 /**
- * Runs conversions in an engine process, one at a time per runner. The process is started on first use
- * and again after a crash (out of memory, native abort), a cancel or a timeout; a crash fails only that job.
+ * Runs conversions in an engine process, one at a time per runner. The process is started by `warm()` (the
+ * worker calls it whenever it finds no job, so a job taken over from a worker that died does not wait for
+ * the engine and its segmentation model to load) or on first use, and again after a crash (out of memory,
+ * native abort), a cancel or a timeout; a crash fails only that job.
  *
  * notes: cancel() is SIGKILL. A worker thread could not be stopped inside native code (see
  * engine-process.ts), and a job that is cancelled or over its time limit must stop using the CPU at once.
  */
 import { type ChildProcess, fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import type { ConvertRequest, EngineReply, Produced } from './protocol.ts';
+import type { ConvertRequest, EngineReply, Produced, WarmRequest } from './protocol.ts';
 
 const BOOT_PATH = fileURLToPath(new URL('./engine-process-boot.mjs', import.meta.url));
 
@@ -41,12 +43,20 @@ export interface EngineRunner {
     request: Omit<ConvertRequest, 'type'>,
     onProgress: (stage: string, fraction: number) => void,
   ): EngineRun;
+  /**
+   * When idle: starts the engine process if none runs and has it load its segmentation model, once per
+   * process. Resolves with the milliseconds the load took (0 when it was asked for already, or the runner
+   * is converting); rejects when the load failed.
+   */
+  warm(): Promise<number>;
   close(): Promise<void>;
 }
 
 interface EngineProcess {
   child: ChildProcess;
   ready: Promise<void>;
+  /** warm() has asked this process to load the model (once: a failed load is left to the job needing it). */
+  warmed: boolean;
 }
 
 function startProcess(o: EngineRunnerOptions): EngineProcess {
@@ -73,13 +83,13 @@ function startProcess(o: EngineRunnerOptions): EngineProcess {
     child.once('exit', onExit);
   });
   ready.catch(() => {}); // observed by run(); a process killed while starting is not an unhandled rejection
-  return { child, ready };
+  return { child, ready, warmed: false };
 }
 
 const alive = (p: EngineProcess | null): p is EngineProcess =>
   p !== null && p.child.exitCode === null && p.child.signalCode === null;
 
-function createEngineRunner(options: Partial<EngineRunnerOptions> = {}): EngineRunner {
+export function createEngineRunner(options: Partial<EngineRunnerOptions> = {}): EngineRunner {
   const o = { ...ENGINE_RUNNER_DEFAULTS, ...options };
   let engine: EngineProcess | null = null;
   let busy = false;
@@ -102,7 +112,7 @@ function createEngineRunner(options: Partial<EngineRunnerOptions> = {}): EngineR
           child.off('exit', onExit);
         };
         const onMessage = (message: EngineReply) => {
-          if (message.type === 'ready') return;
+          if (message.type === 'ready' || message.type === 'warmed') return;
           if (message.type === 'progress') return onProgress(message.stage, message.fraction);
           finish();
           if (message.type === 'result')
@@ -138,6 +148,34 @@ function createEngineRunner(options: Partial<EngineRunnerOptions> = {}): EngineR
       };
       return { result, cancel };
     },
+    warm() {
+      // Never beside a conversion: the load would take its CPU, and it may not need the model at all.
+      if (busy) return Promise.resolve(0);
+      if (!alive(engine)) engine = startProcess(o);
+      const current = engine;
+      if (current.warmed) return Promise.resolve(0);
+      current.warmed = true;
+      const { child } = current;
+      return new Promise<number>((resolve, reject) => {
+        const onMessage = (m: EngineReply) => {
+          if (m.type !== 'warmed') return;
+          child.off('message', onMessage);
+          child.off('exit', onExit);
+          if (m.error) reject(new EngineJobError('model_unavailable', m.error, false));
+          else resolve(m.ms);
+        };
+        const onExit = () => {
+          child.off('message', onMessage);
+          reject(new EngineJobError('crash', 'convert: the engine process exited while loading', false));
+        };
+        child.on('message', onMessage);
+        child.once('exit', onExit);
+        current.ready.then(
+          () => child.send({ type: 'warm' } satisfies WarmRequest),
+          () => {}, // onExit reports it
+        );
+      });
+    },
     async close() {
       const p = engine;
       engine = null;
@@ -161,6 +199,9 @@ export function createEnginePool(size: number, options: Partial<EngineRunnerOpti
       if (!idle)
         throw new Error('convert: every engine process is busy (more jobs than WORKER_CONCURRENCY?)');
       return idle.run(request, onProgress);
+    },
+    async warm() {
+      return Math.max(...(await Promise.all(runners.map((r) => r.warm()))));
     },
     async close() {
       await Promise.all(runners.map((r) => r.close()));

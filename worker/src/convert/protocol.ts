@@ -17,6 +17,11 @@ export interface ConvertRequest {
   sourceModel?: Uint8Array;
 }
 
+/** Load the segmentation model now, before the first conversion needs it (the worker has just started). */
+export interface WarmRequest {
+  type: 'warm';
+}
+
 /** One produced file; `role` is a download format or an image of the result. */
 export interface ProducedFile {
   role: ExportFormat | 'mp4' | 'poster' | 'thumbnail';
@@ -36,6 +41,8 @@ export interface Produced {
 export type EngineReply =
   /** The engine is loaded and listening. */
   | { type: 'ready' }
+  /** Answer to a WarmRequest: the segmentation model is loaded (or failed to load: `error`). */
+  | { type: 'warmed'; ms: number; error?: string }
   | { type: 'progress'; stage: string; fraction: number }
   | ({ type: 'result' } & Produced)
   /** `code` is the EngineError code; 'crash' when the process died, 'cancelled' when we stopped it. */

@@ -15,6 +15,7 @@ import {
   waitUntilHealthy,
 } from '@lift3d/local/testing/stack-process';
 import postgres from 'postgres';
+import { waitFor } from './generation-harness.ts';
 import { checkInvariants, settledInvariants } from './invariants.ts';
 
 export interface FaultStack {
@@ -26,6 +27,18 @@ export interface FaultStack {
   user(credits: number): Promise<{ id: string; token: string }>;
   /** Runs `fn` on a short-lived connection to the stack's database (it may be down between calls). */
   withDb<T>(fn: (sql: postgres.Sql) => Promise<T>): Promise<T>;
+  /** Why the stack can no longer answer (its process exited, e.g. a supervisor gave up), or null. */
+  gone(): string | null;
+  /**
+   * waitFor with the stack's log in the failure, failing at once when the stack exits or `hopeless`
+   * (e.g. "the generation already failed") names a reason; polls every `pollMs` (200).
+   */
+  waitFor<T>(
+    what: string,
+    check: () => Promise<T | null | undefined | false>,
+    timeoutMs: number,
+    options?: { hopeless?: () => Promise<string | null>; pollMs?: number },
+  ): Promise<T>;
   /** The violations of the fault invariants once settled (empty when all hold). */
   invariants(): Promise<string[]>;
   restart(): Promise<StackProcess>;
@@ -62,6 +75,12 @@ export async function startFaultStack(options: {
     }
   };
   const storageDir = join(dataDir, 'storage');
+  const gone = () => {
+    const { exitCode, signalCode } = stack.child;
+    return exitCode === null && signalCode === null
+      ? null
+      : `the stack exited (${signalCode ? `signal ${signalCode}` : `code ${exitCode}`})`;
+  };
   return {
     get stack() {
       return stack;
@@ -77,6 +96,16 @@ export async function startFaultStack(options: {
       return user;
     },
     withDb,
+    gone,
+    waitFor: (what, check, timeoutMs, options = {}) =>
+      waitFor(
+        what,
+        check,
+        timeoutMs,
+        [stack.logs],
+        async () => gone() ?? (await options.hopeless?.()) ?? null,
+        options.pollMs,
+      ),
     invariants: () => settledInvariants(() => withDb((sql) => checkInvariants(sql, storageDir))),
     async restart() {
       stack = await startStackProcess({ dataDir, env, port: Number(new URL(stack.url).port) });

@@ -41,20 +41,37 @@ export function startWorker(env: Record<string, string>, name = 'worker'): Worke
   return { child, logs, exited };
 }
 
+/**
+ * Polls `check` until it gives a value. Fails with `what` and the last log lines when `timeoutMs` passes
+ * (a check that itself hangs, e.g. a request to a stuck server, counts against the same deadline), or at
+ * once when `hopeless` names a reason to stop waiting (the generation already ended, the stack exited).
+ */
 export async function waitFor<T>(
   what: string,
   check: () => Promise<T | null | undefined | false>,
   timeoutMs: number,
   logs: string[][] = [],
+  hopeless?: () => Promise<string | null> | string | null,
+  pollMs = 200,
 ): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
+  const started = Date.now();
+  const deadline = started + timeoutMs;
+  const failure = (why: string) =>
+    new Error(
+      `${why} (after ${((Date.now() - started) / 1000).toFixed(1)} s waiting for ${what})\n${logs.flat().slice(-40).join('\n')}`,
+    );
   for (;;) {
-    const value = await check();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const late = new Promise<'late'>((done) => {
+      timer = setTimeout(() => done('late'), Math.max(0, deadline - Date.now()));
+    });
+    const value = await Promise.race([check(), late]).finally(() => clearTimeout(timer));
+    if (value === 'late') throw failure(`timed out after ${timeoutMs / 1000} s`);
     if (value) return value;
-    if (Date.now() > deadline) {
-      throw new Error(`timed out waiting for ${what}\n${logs.flat().slice(-40).join('\n')}`);
-    }
-    await new Promise((r) => setTimeout(r, 200));
+    const why = await hopeless?.();
+    if (why) throw failure(`gave up: ${why}`);
+    if (Date.now() > deadline) throw failure(`timed out after ${timeoutMs / 1000} s`);
+    await new Promise((r) => setTimeout(r, pollMs));
   }
 }
 
