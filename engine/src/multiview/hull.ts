@@ -16,6 +16,7 @@
  * where shading shows flat faces (facets.ts) keep the hull: a box stays a box.
  */
 import { EngineError } from '../errors.ts';
+import { type GhostOptions, pruneGhosts } from './ghosts.ts';
 import type { Frame } from './register.ts';
 import { levelSurface } from './surface.ts';
 import type { RegisteredView } from './views.ts';
@@ -27,9 +28,11 @@ export interface HullOptions {
   power: number;
   /** Passes of a 3-voxel box blur over the occupancy before the level set. */
   blur: number;
+  /** Ghost-leg pruning (ghosts.ts) before the rounding; false leaves every carved part. */
+  ghosts: Partial<GhostOptions> | false;
 }
 
-const HULL_DEFAULTS: HullOptions = { cells: 96, power: 2, blur: 1 };
+const HULL_DEFAULTS: HullOptions = { cells: 96, power: 2, blur: 1, ghosts: {} };
 
 /** A silhouette seen through the world frame: image position = centre + rows 0 and 1 of m · W / scale. */
 interface Camera {
@@ -285,6 +288,8 @@ export interface HullSolid {
   voxel: number;
   /** Share of the carved hull's voxels the rounding removed. */
   rounded: number;
+  /** Ghost parts removed (ghosts.ts). */
+  ghosts: number;
 }
 
 /**
@@ -338,6 +343,7 @@ export async function hullSolid(
     nz: dims[2],
   };
   const occ = carve(cams, g);
+  const ghosts = opts.ghosts ? pruneGhosts(occ, g, cams, opts.ghosts) : 0;
   let carved = 0;
   for (let i = 0; i < occ.length; i++) carved += occ[i];
   const ce = Math.cos((elevationDeg * Math.PI) / 180);
@@ -388,5 +394,6 @@ export async function hullSolid(
     indices: surface.indices,
     voxel: h,
     rounded: carved ? 1 - kept / carved : 0,
+    ghosts,
   };
 }
