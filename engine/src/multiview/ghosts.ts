@@ -29,9 +29,17 @@ export interface GhostOptions {
   minLift: number;
   /** Share of a part's projected pixels in a view it alone may cover and still be removed. */
   uncovered: number;
+  /** How far a removed part follows its continuation up into the body's slices, as a share of the height. */
+  stub: number;
 }
 
-export const GHOST_DEFAULTS: GhostOptions = { thinArea: 0.08, lift: 0.03, minLift: 2, uncovered: 0.05 };
+export const GHOST_DEFAULTS: GhostOptions = {
+  thinArea: 0.08,
+  lift: 0.03,
+  minLift: 2,
+  uncovered: 0.05,
+  stub: 0.08,
+};
 
 /** A silhouette seen through the world frame (hull.ts): pixel = centre + rows of m · W / upp. */
 export interface GhostCamera {
@@ -180,13 +188,57 @@ export function pruneGhosts(
   const cover = coverage(occ, g, cams);
   const inner = cams.map((c) => interior(c, g.h));
   let removed = 0;
+  const reach = Math.round(opts.stub * (j1 - j0 + 1));
   for (const c of candidates) {
-    if (alone(c.voxels, g, cams, cover, inner, opts.uncovered)) continue;
-    splat(c.voxels, g, cams, cover, -1);
-    for (const o of c.voxels) occ[o] = 0;
+    const voxels = c.voxels.concat(stub(c.voxels, c.high, reach, g, occ, label, areas, thin));
+    if (alone(voxels, g, cams, cover, inner, opts.uncovered)) continue;
+    splat(voxels, g, cams, cover, -1);
+    for (const o of voxels) occ[o] = 0;
     removed++;
   }
   return removed;
+}
+
+/**
+ * The part's continuation into the body's lowest slices (a splayed leg's top beside a seat's underside):
+ * the thin slice components right above its top, slice by slice while they overlap the one below, up to
+ * `reach` slices, and none larger than 1.5× the part's top section (not a real leg merged with it).
+ */
+function stub(
+  voxels: number[],
+  top: number,
+  reach: number,
+  g: GhostGrid,
+  occ: Uint8Array,
+  label: Int32Array,
+  areas: number[],
+  thin: boolean[],
+): number[] {
+  const { nx, ny, nz } = g;
+  const slice = nx * ny;
+  let below = new Set<number>();
+  for (const o of voxels)
+    if (Math.floor(o / nx) % ny === top) below.add((o % nx) + Math.floor(o / slice) * nx);
+  const limit = 1.5 * below.size;
+  const out: number[] = [];
+  for (let j = top + 1; j < Math.min(ny, top + 1 + reach) && below.size; j++) {
+    const ids = new Set<number>();
+    for (const ik of below) {
+      const o = Math.floor(ik / nx) * slice + j * nx + (ik % nx);
+      if (occ[o] && thin[label[o]] && areas[label[o]] <= limit) ids.add(label[o]);
+    }
+    const next = new Set<number>();
+    for (let k = 0; k < nz && ids.size; k++)
+      for (let i = 0; i < nx; i++) {
+        const o = k * slice + j * nx + i;
+        if (occ[o] && ids.has(label[o])) {
+          out.push(o);
+          next.add(i + k * nx);
+        }
+      }
+    below = next;
+  }
+  return out;
 }
 
 /**
