@@ -81,15 +81,41 @@ function pieces(p: Float64Array, indices: Uint32Array, y: number, gap: number): 
   return new Set(pts.map((_, a) => find(a))).size;
 }
 
-/** Pieces of the cuts just above the floor and half-way down the legs, in chair units. */
-function legs(r: ConvertResult): { floor: number; mid: number } {
-  const p = upright(r);
+/** Whether a point is inside the closed mesh (crossings of a ray along +x). */
+function inside(p: Float32Array, indices: Uint32Array, q: [number, number, number]): boolean {
+  let crossings = 0;
+  for (let t = 0; t < indices.length; t += 3) {
+    const [a, b, c] = [indices[t], indices[t + 1], indices[t + 2]].map((i) => [
+      p[i * 3] - q[0],
+      p[i * 3 + 1] - q[1],
+      p[i * 3 + 2] - q[2],
+    ]);
+    const d = (u: number[], v: number[]) => u[1] * v[2] - u[2] * v[1];
+    const s1 = d(a, b);
+    const s2 = d(b, c);
+    const s3 = d(c, a);
+    if (!((s1 > 0 && s2 > 0 && s3 > 0) || (s1 < 0 && s2 < 0 && s3 < 0))) continue;
+    const x = (s2 * a[0] + s3 * b[0] + s1 * c[0]) / (s1 + s2 + s3);
+    if (x > 0) crossings++;
+  }
+  return crossings % 2 === 1;
+}
+
+/** Lowest and highest height of the upright mesh. */
+function heights(p: Float64Array): [number, number] {
   let lo = Infinity;
   let hi = -Infinity;
   for (let v = 0; v < p.length / 3; v++) {
     lo = Math.min(lo, p[v * 3 + 1]);
     hi = Math.max(hi, p[v * 3 + 1]);
   }
+  return [lo, hi];
+}
+
+/** Pieces of the cuts just above the floor and half-way down the legs, in chair units. */
+function legs(r: ConvertResult): { floor: number; mid: number } {
+  const p = upright(r);
+  const [lo, hi] = heights(p);
   // The chair is 1.05 tall: its legs run from 0 to 0.45 above the floor.
   const unit = (hi - lo) / 1.05;
   const gap = 0.06 * unit;
@@ -113,5 +139,43 @@ describe('ghost legs', () => {
     const all = await engine.convert(input, { topology: 'low', multiview: { hull: { ghosts: false } } });
     expect(all.stats.views?.ghosts).toBe(0);
     expect(legs(all).mid).toBeGreaterThan(4);
+  }, 60_000);
+
+  it('keeps a real part that hangs under the body and ends in the air, and drops its ghosts', async () => {
+    // A table seen square-on with a lamp hanging from the middle of its top, half-way down. Its front
+    // and side silhouettes pair it with the legs: four ghost lamps, each ending higher than the real one
+    // (in some view each is nearer the camera than the lamp on the same ray).
+    const table: Shape = {
+      name: 'table',
+      parts: [
+        box([0, 0.3, 0], [0.4, 0.04, 0.3], WOOD),
+        box([0.33, -0.08, 0.23], [0.035, 0.35, 0.035], WOOD),
+        box([-0.33, -0.08, 0.23], [0.035, 0.35, 0.035], WOOD),
+        box([0.33, -0.08, -0.23], [0.035, 0.35, 0.035], WOOD),
+        box([-0.33, -0.08, -0.23], [0.035, 0.35, 0.035], WOOD),
+        capsule([0, 0.28, 0], [0, 0, 0], 0.04, WOOD),
+      ],
+    };
+    const r = await engine.convert(await fourViews(table, { yaw: 0, pitch: 10 }), { topology: 'low' });
+    const p = upright(r);
+    const [lo, hi] = heights(p);
+    // The table is 0.77 tall; the lamp ends 0.39 above the floor.
+    const unit = (hi - lo) / 0.77;
+    const y = lo + 0.5 * unit;
+    expect(pieces(p, r.mesh.indices, y, 0.06 * unit)).toBe(5);
+    expect(pieces(p, r.mesh.indices, lo + 0.2 * unit, 0.06 * unit)).toBe(4);
+    // The lamp that stays is the real one, in the middle between the legs.
+    let x0 = Infinity;
+    let x1 = -Infinity;
+    let z0 = Infinity;
+    let z1 = -Infinity;
+    for (let v = 0; v < p.length / 3; v++) {
+      x0 = Math.min(x0, p[v * 3]);
+      x1 = Math.max(x1, p[v * 3]);
+      z0 = Math.min(z0, p[v * 3 + 2]);
+      z1 = Math.max(z1, p[v * 3 + 2]);
+    }
+    const middle = Float32Array.from(p);
+    expect(inside(middle, r.mesh.indices, [(x0 + x1) / 2, y, (z0 + z1) / 2])).toBe(true);
   }, 60_000);
 });
