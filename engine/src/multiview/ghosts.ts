@@ -8,9 +8,8 @@
  *
  * The step, on the carved occupancy before rounding:
  * 1. thin parts: per horizontal slice, 4-connected components; a component is thin when its area is at
- *    most `thinArea` of the largest component of any slice, and a slice is under the body when it holds
- *    only thin components and some non-thin slice lies above it. Thin voxels of such slices are joined
- *    6-connected into parts.
+ *    most `thinArea` of the largest component of any slice, and the slices under the body are those
+ *    below the lowest slice with a non-thin component. Their voxels are joined 6-connected into parts.
  * 2. candidates: parts whose lowest voxel lies more than `lift` of the object's height (and at least
  *    `minLift` voxels) above the lowest voxel of everything else, and whose top meets the body.
  * 3. coverage: every voxel is splatted into every view (its projected cube's bounding box); a silhouette
@@ -109,7 +108,8 @@ export function pruneGhosts(
   if (!areas.length) return 0;
   const maxArea = Math.max(...areas);
   const thin = areas.map((a) => a <= opts.thinArea * maxArea);
-  // Slices under the body: only thin components, and a non-thin slice somewhere above.
+  // Slices under the body: below its lowest slice with a non-thin component. Parts between a body and
+  // a head (a neck) or beside a body (arms, handles) are never in them.
   const hasBody = new Uint8Array(ny);
   const occupied = new Uint8Array(ny);
   for (let c = 0; c < areas.length; c++) {
@@ -117,11 +117,7 @@ export function pruneGhosts(
     if (!thin[c]) hasBody[sliceOf[c]] = 1;
   }
   const under = new Uint8Array(ny);
-  let bodyAbove = false;
-  for (let j = ny - 1; j >= 0; j--) {
-    if (hasBody[j]) bodyAbove = true;
-    else if (occupied[j] && bodyAbove) under[j] = 1;
-  }
+  for (let j = 0; j < ny && !hasBody[j]; j++) under[j] = occupied[j];
   let j0 = ny;
   let j1 = -1;
   for (let j = 0; j < ny; j++)
