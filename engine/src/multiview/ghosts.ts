@@ -181,12 +181,16 @@ export function pruneGhosts(
     .filter((p) => p.low - lowest(p.n) > need && p.high + 1 < ny && hasBody[p.high + 1])
     .sort((a, b) => b.low - a.low);
   if (!candidates.length) return 0;
-  const cover = coverage(occ, g, cams);
+  const reach = Math.round(opts.stub * (j1 - j0 + 1));
+  const lists = candidates.map((c) =>
+    c.voxels.concat(stub(c.voxels, c.high, reach, g, occ, label, areas, thin)),
+  );
+  const cover = coverage(occ, g, cams, lists.flat());
   const inner = cams.map((c) => interior(c, g.h));
   let removed = 0;
-  const reach = Math.round(opts.stub * (j1 - j0 + 1));
-  for (const c of candidates) {
-    const voxels = c.voxels.concat(stub(c.voxels, c.high, reach, g, occ, label, areas, thin));
+  for (const list of lists) {
+    // A stub two candidates share goes with the first.
+    const voxels = list.filter((o) => occ[o]);
     if (alone(voxels, g, cams, cover, inner, opts.uncovered)) continue;
     splat(voxels, g, cams, cover, -1);
     for (const o of voxels) occ[o] = 0;
@@ -254,12 +258,33 @@ function interior(cam: GhostCamera, h: number): Uint8Array {
   return out;
 }
 
-/** Per camera, how many voxels' projected cubes cover each pixel. */
-function coverage(occ: Uint8Array, g: GhostGrid, cams: GhostCamera[]): Uint16Array[] {
+/**
+ * Per camera, how many voxels' projected cubes cover each pixel, counted only where the candidates'
+ * footprints can fall (their bounding rectangle in each view): the rest of the image is never asked.
+ */
+function coverage(occ: Uint8Array, g: GhostGrid, cams: GhostCamera[], candidates: number[]): Uint16Array[] {
+  const boxes = cams.map(() => [Infinity, Infinity, -Infinity, -Infinity]);
+  forFootprints(candidates, g, cams, (c, p) => {
+    const b = boxes[c];
+    const u = p % cams[c].width;
+    const v = Math.floor(p / cams[c].width);
+    b[0] = Math.min(b[0], u);
+    b[1] = Math.min(b[1], v);
+    b[2] = Math.max(b[2], u);
+    b[3] = Math.max(b[3], v);
+  });
   const cover = cams.map((c) => new Uint16Array(c.width * c.height));
   const all: number[] = [];
   for (let o = 0; o < occ.length; o++) if (occ[o]) all.push(o);
-  splat(all, g, cams, cover, 1);
+  forFootprints(
+    all,
+    g,
+    cams,
+    (c, p) => {
+      cover[c][p]++;
+    },
+    boxes,
+  );
   return cover;
 }
 
@@ -288,17 +313,17 @@ function alone(
   inner: Uint8Array[],
   share: number,
 ): boolean {
-  const own = cams.map((c) => new Uint16Array(c.width * c.height));
+  const own = cams.map(() => new Map<number, number>());
   forFootprints(voxels, g, cams, (c, p) => {
-    own[c][p]++;
+    own[c].set(p, (own[c].get(p) ?? 0) + 1);
   });
   for (let c = 0; c < cams.length; c++) {
     let seen = 0;
     let lost = 0;
-    for (let p = 0; p < own[c].length; p++) {
-      if (!own[c][p] || !inner[c][p]) continue;
+    for (const [p, n] of own[c]) {
+      if (!inner[c][p]) continue;
       seen++;
-      if (cover[c][p] === own[c][p]) lost++;
+      if (cover[c][p] === n) lost++;
     }
     if (lost > share * seen) return true;
   }
@@ -310,6 +335,7 @@ function forFootprints(
   g: GhostGrid,
   cams: GhostCamera[],
   visit: (camera: number, pixel: number) => void,
+  within?: number[][],
 ): void {
   const { nx, ny, h, origin } = g;
   for (let c = 0; c < cams.length; c++) {
@@ -328,6 +354,8 @@ function forFootprints(
       const x1 = Math.min(width - 1, Math.max(Math.floor(px), Math.round(px + rx) - 1));
       const y0 = Math.max(0, Math.min(Math.floor(py), Math.round(py - ry)));
       const y1 = Math.min(height - 1, Math.max(Math.floor(py), Math.round(py + ry) - 1));
+      const b = within?.[c];
+      if (b && (x1 < b[0] || y1 < b[1] || x0 > b[2] || y0 > b[3])) continue;
       for (let v = y0; v <= y1; v++) for (let u = x0; u <= x1; u++) visit(c, v * width + u);
     }
   }
