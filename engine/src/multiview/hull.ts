@@ -114,6 +114,9 @@ function carve(cams: Camera[], g: Grid): Uint8Array {
   return occ;
 }
 
+/** A slice whose widest run is under this share of the object's widest holds only thin parts. */
+const THIN_SLICE = 0.25;
+
 /** Rounds every horizontal slice run by run (see the file comment); `keep(j)` leaves slice j as it is. */
 function round(
   occ: Uint8Array,
@@ -128,8 +131,20 @@ function round(
   const cu = new Float32Array(nx * nz);
   const au = new Float32Array(nx * nz);
   const at = (i: number, j: number, k: number) => (k * ny + j) * nx + i;
+  const widest = new Float32Array(ny);
+  for (let j = 0; j < ny; j++)
+    for (let k = 0; k < nz; k++)
+      for (let i = 0, run = 0; i <= nx; i++) {
+        run = i < nx && occ[at(i, j, k)] ? run + 1 : 0;
+        widest[j] = Math.max(widest[j], run / 2);
+      }
+  const widestAll = widest.reduce((m, w) => Math.max(m, w), 0);
   for (let j = 0; j < ny; j++) {
     if (keep(j)) continue;
+    // A slice of thin parts only (legs under a table top or a seat) keeps the hull's depth: there the
+    // front's inflation is dwarfed by the top's at the same height, and limiting by it cut the legs
+    // through just below the top.
+    const depthOf = widest[j] < THIN_SLICE * widestAll ? undefined : halfDepth;
     if (corners && cutToCorners(occ, g, j, corners)) continue;
     // Runs along x (index i * nz + k stores the run of voxel (i, k)).
     for (let k = 0; k < nz; k++) {
@@ -163,7 +178,7 @@ function round(
         }
         let e = k;
         while (e < nz && occ[at(i, j, e)]) e++;
-        const t = halfDepth ? halfDepth(i, j, (k + e - 1) / 2) : 0;
+        const t = depthOf ? depthOf(i, j, (k + e - 1) / 2) : 0;
         runs.push(i, k, e, t);
         maxB = Math.max(maxB, (e - k) / 2);
         maxT = Math.max(maxT, t);
