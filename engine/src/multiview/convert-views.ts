@@ -155,6 +155,7 @@ export async function convertViews(
   const reports: ViewReport[] = [];
   const registered: RegisteredView[] = [];
   let carved = 0;
+  let ghosts = 0;
   let faceted = 0;
   let method: MultiViewStats['method'] = 'columns';
   let painted = 0;
@@ -237,6 +238,7 @@ export async function convertViews(
       if (hull) {
         method = 'hull';
         carved = hull.rounded;
+        ghosts = hull.ghosts;
         lap('fuse');
         return {
           positions: hull.positions,
@@ -280,6 +282,7 @@ export async function convertViews(
     coverage: Math.round(elevation.coverage * 1e3) / 1e3,
     method,
     carved: Math.round(carved * 1e4) / 1e4,
+    ghosts,
     faceted: Math.round(faceted * 1e4) / 1e4,
     painted,
     ms,

@@ -16,6 +16,7 @@
  * where shading shows flat faces (facets.ts) keep the hull: a box stays a box.
  */
 import { EngineError } from '../errors.ts';
+import { type GhostOptions, pruneGhosts } from './ghosts.ts';
 import type { Frame } from './register.ts';
 import { levelSurface } from './surface.ts';
 import type { RegisteredView } from './views.ts';
@@ -27,9 +28,11 @@ export interface HullOptions {
   power: number;
   /** Passes of a 3-voxel box blur over the occupancy before the level set. */
   blur: number;
+  /** Ghost-leg pruning (ghosts.ts) before the rounding; false leaves every carved part. */
+  ghosts: Partial<GhostOptions> | false;
 }
 
-const HULL_DEFAULTS: HullOptions = { cells: 96, power: 2, blur: 1 };
+const HULL_DEFAULTS: HullOptions = { cells: 96, power: 2, blur: 1, ghosts: {} };
 
 /** A silhouette seen through the world frame: image position = centre + rows 0 and 1 of m · W / scale. */
 interface Camera {
@@ -111,6 +114,9 @@ function carve(cams: Camera[], g: Grid): Uint8Array {
   return occ;
 }
 
+/** A slice whose widest run is under this share of the object's widest holds only thin parts. */
+const THIN_SLICE = 0.25;
+
 /** Rounds every horizontal slice run by run (see the file comment); `keep(j)` leaves slice j as it is. */
 function round(
   occ: Uint8Array,
@@ -125,8 +131,20 @@ function round(
   const cu = new Float32Array(nx * nz);
   const au = new Float32Array(nx * nz);
   const at = (i: number, j: number, k: number) => (k * ny + j) * nx + i;
+  const widest = new Float32Array(ny);
+  for (let j = 0; j < ny; j++)
+    for (let k = 0; k < nz; k++)
+      for (let i = 0, run = 0; i <= nx; i++) {
+        run = i < nx && occ[at(i, j, k)] ? run + 1 : 0;
+        widest[j] = Math.max(widest[j], run / 2);
+      }
+  const widestAll = widest.reduce((m, w) => Math.max(m, w), 0);
   for (let j = 0; j < ny; j++) {
     if (keep(j)) continue;
+    // A slice of thin parts only (legs under a table top or a seat) keeps the hull's depth: there the
+    // front's inflation is dwarfed by the top's at the same height, and limiting by it cut the legs
+    // through just below the top.
+    const depthOf = widest[j] < THIN_SLICE * widestAll ? undefined : halfDepth;
     if (corners && cutToCorners(occ, g, j, corners)) continue;
     // Runs along x (index i * nz + k stores the run of voxel (i, k)).
     for (let k = 0; k < nz; k++) {
@@ -160,7 +178,7 @@ function round(
         }
         let e = k;
         while (e < nz && occ[at(i, j, e)]) e++;
-        const t = halfDepth ? halfDepth(i, j, (k + e - 1) / 2) : 0;
+        const t = depthOf ? depthOf(i, j, (k + e - 1) / 2) : 0;
         runs.push(i, k, e, t);
         maxB = Math.max(maxB, (e - k) / 2);
         maxT = Math.max(maxT, t);
@@ -285,6 +303,8 @@ export interface HullSolid {
   voxel: number;
   /** Share of the carved hull's voxels the rounding removed. */
   rounded: number;
+  /** Ghost parts removed (ghosts.ts). */
+  ghosts: number;
 }
 
 /**
@@ -338,6 +358,7 @@ export async function hullSolid(
     nz: dims[2],
   };
   const occ = carve(cams, g);
+  const ghosts = opts.ghosts ? pruneGhosts(occ, g, cams, opts.ghosts) : 0;
   let carved = 0;
   for (let i = 0; i < occ.length; i++) carved += occ[i];
   const ce = Math.cos((elevationDeg * Math.PI) / 180);
@@ -388,5 +409,6 @@ export async function hullSolid(
     indices: surface.indices,
     voxel: h,
     rounded: carved ? 1 - kept / carved : 0,
+    ghosts,
   };
 }

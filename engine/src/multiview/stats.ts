@@ -25,6 +25,8 @@ export interface MultiViewStats {
   method: 'hull' | 'front' | 'columns';
   /** Share of solid columns the hull carved ('columns'), or of hull voxels the rounding removed ('hull'). */
   carved: number;
+  /** Ghost parts (legs seen through each other, ending above the floor) removed from the hull (ghosts.ts). */
+  ghosts: number;
   /** Share of solid columns given the hull's depth because their height is flat-faced (facets.ts). */
   faceted: number;
   /** Texels coloured from the photos. */
