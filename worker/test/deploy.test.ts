@@ -112,12 +112,12 @@ describe('worker/Dockerfile', () => {
       .filter((i) => i.keyword === 'COPY')
       .flatMap((i) => i.args.split(/\s+/).slice(0, -1));
     // The worker's workspaces and theirs, from the manifests themselves.
-    const manifests: Record<string, string> = {
-      '@lift3d/worker': 'worker/package.json',
-      '@lift3d/engine': 'engine/package.json',
-      '@lift3d/contract': 'supabase/functions/_shared/contract/package.json',
-      '@lift3d/storage': 'supabase/functions/_shared/storage/package.json',
-    };
+    const manifests: Record<string, string> = Object.fromEntries(
+      (JSON.parse(read('package.json')).workspaces as string[]).map((dir) => [
+        JSON.parse(read(`${dir}/package.json`)).name,
+        `${dir}/package.json`,
+      ]),
+    );
     const needed = new Set<string>();
     const visit = (name: string) => {
       if (needed.has(name)) return;

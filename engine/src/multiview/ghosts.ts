@@ -49,7 +49,7 @@ export interface GhostOptions {
   stub: number;
 }
 
-export const GHOST_DEFAULTS: GhostOptions = {
+const GHOST_DEFAULTS: GhostOptions = {
   thinArea: 0.08,
   lift: 0.03,
   minLift: 2,
