@@ -8,6 +8,7 @@
  */
 import type { Atlas } from '../texture/atlas.ts';
 import type { Mesh, RgbaImage } from '../types.ts';
+import { meanLuminance, sampleRgb } from './photo-sample.ts';
 import { maskAt } from './register.ts';
 import type { RegisteredView } from './views.ts';
 
@@ -21,40 +22,6 @@ export interface PaintOptions {
 }
 
 const PAINT_DEFAULTS: PaintOptions = { power: 2, guessWeight: 1e-3, maxGain: 1.25 };
-
-function meanLuminance(image: RgbaImage, mask: Float32Array): number {
-  let s = 0;
-  let w = 0;
-  const step = Math.max(1, Math.floor(Math.sqrt((image.width * image.height) / 250_000)));
-  for (let y = 0; y < image.height; y += step) {
-    for (let x = 0; x < image.width; x += step) {
-      const i = y * image.width + x;
-      if (mask[i] < 0.5) continue;
-      const d = image.data;
-      s += 0.2126 * d[i * 4] + 0.7152 * d[i * 4 + 1] + 0.0722 * d[i * 4 + 2];
-      w++;
-    }
-  }
-  return w ? s / w : 128;
-}
-
-function sampleRgb(image: RgbaImage, px: number, py: number, out: Float64Array) {
-  const x = Math.min(image.width - 1.001, Math.max(0, px - 0.5));
-  const y = Math.min(image.height - 1.001, Math.max(0, py - 0.5));
-  const x0 = Math.floor(x);
-  const y0 = Math.floor(y);
-  const tx = x - x0;
-  const ty = y - y0;
-  const d = image.data;
-  const W = image.width;
-  for (let c = 0; c < 3; c++) {
-    const a = d[(y0 * W + x0) * 4 + c];
-    const b = d[(y0 * W + x0 + 1) * 4 + c];
-    const e = d[((y0 + 1) * W + x0) * 4 + c];
-    const f = d[((y0 + 1) * W + x0 + 1) * 4 + c];
-    out[c] = (a * (1 - tx) + b * tx) * (1 - ty) + (e * (1 - tx) + f * tx) * ty;
-  }
-}
 
 export function paintViews(
   mesh: Mesh,

@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { box, capsule } from '../../bench/support/primitives.ts';
 import type { Shape } from '../../bench/support/shapes.ts';
-import { renderViews } from '../../bench/support/views.ts';
 import { type ConvertResult, createEngine } from '../../src/index.ts';
 import { checkManifold, weld } from '../support/mesh-checks.ts';
-import { png } from '../support/synthetic.ts';
+import { fourViews, inside, upright } from '../support/multiview.ts';
 
 const engine = createEngine();
 const WOOD: [number, number, number] = [150, 100, 60];
@@ -21,31 +20,6 @@ const CHAIR: Shape = {
     capsule([-0.18, -0.05, -0.16], [-0.18, -0.5, -0.16], 0.025, WOOD),
   ],
 };
-
-async function fourViews(shape: Shape, camera: { yaw: number; pitch: number }) {
-  const v = renderViews(shape, 16, camera);
-  return {
-    front: await png(v.front),
-    right: await png(v.right),
-    back: await png(v.back),
-    left: await png(v.left),
-  };
-}
-
-/** Mesh vertices turned by the elevation the conversion found, so +Y is the world's vertical. */
-function upright(r: ConvertResult): Float64Array {
-  const e = ((r.elevationDeg ?? 0) * Math.PI) / 180;
-  const p = r.mesh.positions;
-  const out = new Float64Array(p.length);
-  for (let v = 0; v < p.length / 3; v++) {
-    const y = p[v * 3 + 1];
-    const z = p[v * 3 + 2];
-    out[v * 3] = p[v * 3];
-    out[v * 3 + 1] = Math.cos(e) * y + Math.sin(e) * z;
-    out[v * 3 + 2] = -Math.sin(e) * y + Math.cos(e) * z;
-  }
-  return out;
-}
 
 /**
  * Separate pieces of the horizontal cut at height y: the points where the mesh's edges cross the plane,
@@ -79,26 +53,6 @@ function pieces(p: Float64Array, indices: Uint32Array, y: number, gap: number): 
     for (let b = a + 1; b < pts.length; b++)
       if (Math.hypot(pts[a][0] - pts[b][0], pts[a][1] - pts[b][1]) < gap) join(a, b);
   return new Set(pts.map((_, a) => find(a))).size;
-}
-
-/** Whether a point is inside the closed mesh (crossings of a ray along +x). */
-function inside(p: Float32Array, indices: Uint32Array, q: [number, number, number]): boolean {
-  let crossings = 0;
-  for (let t = 0; t < indices.length; t += 3) {
-    const [a, b, c] = [indices[t], indices[t + 1], indices[t + 2]].map((i) => [
-      p[i * 3] - q[0],
-      p[i * 3 + 1] - q[1],
-      p[i * 3 + 2] - q[2],
-    ]);
-    const d = (u: number[], v: number[]) => u[1] * v[2] - u[2] * v[1];
-    const s1 = d(a, b);
-    const s2 = d(b, c);
-    const s3 = d(c, a);
-    if (!((s1 > 0 && s2 > 0 && s3 > 0) || (s1 < 0 && s2 < 0 && s3 < 0))) continue;
-    const x = (s2 * a[0] + s3 * b[0] + s1 * c[0]) / (s1 + s2 + s3);
-    if (x > 0) crossings++;
-  }
-  return crossings % 2 === 1;
 }
 
 /** Lowest and highest height of the upright mesh. */

@@ -1,0 +1,51 @@
+/** Helpers of the multi-view tests: four rendered photos of a shape, and the result stood upright. */
+import type { Shape } from '../../bench/support/shapes.ts';
+import { renderViews } from '../../bench/support/views.ts';
+import type { ConvertResult } from '../../src/index.ts';
+import { png } from './synthetic.ts';
+
+/** Front, right, back and left photos of a shape (16 px per unit of detail), as PNG bytes. */
+export async function fourViews(shape: Shape, camera = { yaw: 0, pitch: 10 }) {
+  const v = renderViews(shape, 16, camera);
+  return {
+    front: await png(v.front),
+    right: await png(v.right),
+    back: await png(v.back),
+    left: await png(v.left),
+  };
+}
+
+/** Mesh vertices turned by the elevation the conversion found, so +Y is the world's vertical. */
+export function upright(r: ConvertResult): Float64Array {
+  const e = ((r.elevationDeg ?? 0) * Math.PI) / 180;
+  const p = r.mesh.positions;
+  const out = new Float64Array(p.length);
+  for (let v = 0; v < p.length / 3; v++) {
+    const y = p[v * 3 + 1];
+    const z = p[v * 3 + 2];
+    out[v * 3] = p[v * 3];
+    out[v * 3 + 1] = Math.cos(e) * y + Math.sin(e) * z;
+    out[v * 3 + 2] = -Math.sin(e) * y + Math.cos(e) * z;
+  }
+  return out;
+}
+
+/** Whether point q lies inside the closed mesh (ray casting along +x). */
+export function inside(p: Float32Array, indices: Uint32Array, q: [number, number, number]): boolean {
+  let crossings = 0;
+  for (let t = 0; t < indices.length; t += 3) {
+    const [a, b, c] = [indices[t], indices[t + 1], indices[t + 2]].map((i) => [
+      p[i * 3] - q[0],
+      p[i * 3 + 1] - q[1],
+      p[i * 3 + 2] - q[2],
+    ]);
+    const d = (u: number[], v: number[]) => u[1] * v[2] - u[2] * v[1];
+    const s1 = d(a, b);
+    const s2 = d(b, c);
+    const s3 = d(c, a);
+    if (!((s1 > 0 && s2 > 0 && s3 > 0) || (s1 < 0 && s2 < 0 && s3 < 0))) continue;
+    const x = (s2 * a[0] + s3 * b[0] + s1 * c[0]) / (s1 + s2 + s3);
+    if (x > 0) crossings++;
+  }
+  return crossings % 2 === 1;
+}
