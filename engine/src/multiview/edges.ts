@@ -7,7 +7,7 @@
  * (The cue is the facets' one, for turned faces: a flat-coloured drawing of a round object with two tones
  * would read as a turned box.)
  */
-import type { RgbaImage } from '../types.ts';
+import { rowSpan, type View } from './facets.ts';
 import { project, type RegisteredView } from './views.ts';
 
 export interface EdgeOptions {
@@ -23,24 +23,12 @@ export interface EdgeOptions {
 
 const EDGE_DEFAULTS: EdgeOptions = { maxStd: 6, minStep: 10, inset: 0.06, minRun: 0.2 };
 
-interface View {
-  image: RgbaImage;
-  mask: Float32Array;
-}
-
 /** The image column of the edge between two uniform faces in one row, or NaN. */
 function rowEdge(view: View, row: number, opts: EdgeOptions): number {
-  const { width, height } = view.image;
-  const y = Math.round(row);
-  if (y < 0 || y >= height) return Number.NaN;
-  let a = -1;
-  let b = -1;
-  for (let x = 0; x < width; x++) {
-    if (view.mask[y * width + x] < 0.5) continue;
-    if (a < 0) a = x;
-    b = x;
-  }
-  if (a < 0 || b - a < 12) return Number.NaN;
+  const span = rowSpan(view, row);
+  if (!span || span.b - span.a < 12) return Number.NaN;
+  const { y, a, b } = span;
+  const { width } = view.image;
   const cut = Math.max(1, Math.floor((b - a) * opts.inset));
   const lo = a + cut;
   const hi = b - cut;

@@ -19,16 +19,16 @@ export interface FacetOptions {
 
 const FACET_DEFAULTS: FacetOptions = { maxStd: 6, inset: 0.12, minRun: 0.2 };
 
-interface View {
+export interface View {
   image: RgbaImage;
   mask: Float32Array;
 }
 
-/** Luminance standard deviation across the subject's inside span of one pixel row, or NaN when empty. */
-function rowStd(view: View, row: number, inset: number): number {
+/** First and last subject pixel of image row y (rounded), or undefined when the row is outside or empty. */
+export function rowSpan(view: View, row: number): { y: number; a: number; b: number } | undefined {
   const { width, height } = view.image;
   const y = Math.round(row);
-  if (y < 0 || y >= height) return Number.NaN;
+  if (y < 0 || y >= height) return undefined;
   let a = -1;
   let b = -1;
   for (let x = 0; x < width; x++) {
@@ -36,7 +36,15 @@ function rowStd(view: View, row: number, inset: number): number {
     if (a < 0) a = x;
     b = x;
   }
-  if (a < 0 || b - a < 4) return Number.NaN;
+  return a < 0 ? undefined : { y, a, b };
+}
+
+/** Luminance standard deviation across the subject's inside span of one pixel row, or NaN when empty. */
+function rowStd(view: View, row: number, inset: number): number {
+  const span = rowSpan(view, row);
+  if (!span || span.b - span.a < 4) return Number.NaN;
+  const { y, a, b } = span;
+  const { width } = view.image;
   const cut = Math.floor((b - a) * inset);
   let s = 0;
   let s2 = 0;
