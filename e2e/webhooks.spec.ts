@@ -82,7 +82,14 @@ test('save an endpoint, send a test event, see it delivered in the log, resend i
 
   const endpoint = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks/lift3d`;
   await url.fill(endpoint);
+  await expect(url).toHaveValue(endpoint);
+  // The api's answer first: if the toast never shows, the failure says what the server answered.
+  const saving = page.waitForResponse(
+    (r) => r.url().endsWith('/api/webhooks/endpoint') && r.request().method() === 'PUT',
+  );
   await section.getByRole('button', { name: 'Save' }).click();
+  const saved = await saving;
+  expect(saved.status(), await saved.text()).toBe(200);
   await expect(toast(page, 'Events will be sent to this endpoint.')).toBeVisible();
   const secretText = section.getByTestId('webhook-secret');
   await expect(secretText).toHaveText(`whsec_${'•'.repeat(24)}`);

