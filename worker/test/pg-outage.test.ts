@@ -4,11 +4,11 @@
 // conversion ends completed or failed-and-refunded, a new one completes, and the invariants hold.
 
 import { getGeneration, postGeneration, waitUntilHealthy } from '@lift3d/local/testing/stack-process';
+import { startThrowawayPostgres, type ThrowawayPostgres } from '@lift3d/local/testing/throwaway-postgres';
 import { afterAll, expect, test } from 'vitest';
 import { type FaultStack, startFaultStack } from './support/fault-stack.ts';
 import { drawTestImage } from './support/generation-harness.ts';
 import { type Phases, phases } from './support/phases.ts';
-import { startThrowawayPostgres, type ThrowawayPostgres } from './support/throwaway-postgres.ts';
 
 let pg: ThrowawayPostgres | null = null;
 let faults: FaultStack | null = null;

@@ -22,7 +22,7 @@ export interface MigrateOptions {
   log?: (line: string) => void;
 }
 
-async function applyBootstrap(url: string): Promise<void> {
+export async function applyBootstrap(url: string): Promise<void> {
   const sql = postgres(url, { max: 1, prepare: false, onnotice: () => {} });
   try {
     for (const file of readdirSync(bootstrapDir)

@@ -7,7 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { userInfo } from 'node:os';
 import { join } from 'node:path';
-import { freePort } from '@lift3d/local/ports';
+import { freePort } from '../../src/ports.ts';
 
 export interface ThrowawayPostgres {
   url: string;
