@@ -122,6 +122,8 @@ test('an admin manages users and packs, then logs out', async ({ page, baseURL }
 
     // Delete, after a confirmation.
     await page.getByPlaceholder('Search users...').fill(tag);
+    // The search applies after a debounce and re-renders the rows: a menu opened before that closes.
+    await expect(page.getByRole('row')).toHaveCount(2); // header + the one match
     const renamed = page.getByRole('row', { name: new RegExp(target.email) });
     await renamed.getByRole('button', { name: `Actions for ${target.email}` }).click();
     await page.getByRole('menuitem', { name: 'Delete User' }).click();

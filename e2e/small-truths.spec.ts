@@ -134,6 +134,8 @@ test('the header shows the new name after an admin renames the user, on the next
     await adminPage.getByLabel('Password', { exact: true }).press('Enter');
     await adminPage.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Users' }).click();
     await adminPage.getByPlaceholder('Search users...').fill(who.email);
+    // The search applies after a debounce and re-renders the rows: a menu opened before that closes.
+    await expect(adminPage.getByRole('row')).toHaveCount(2); // header + the one match
     const row = adminPage.getByRole('row', { name: new RegExp(who.email) });
     await row.getByRole('button', { name: `Actions for ${who.email}` }).click();
     await adminPage.getByRole('menuitem', { name: 'Edit User' }).click();

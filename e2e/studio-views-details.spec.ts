@@ -150,6 +150,8 @@ test('a four-view conversion: labelled photos in My models, reused from the uplo
     // From the user's row: Users → search → View Conversions opens Conversions searched by their e-mail.
     await admin.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Users' }).click();
     await admin.getByPlaceholder('Search users...').fill(who.email);
+    // The search applies after a debounce and re-renders the rows: a menu opened before that closes.
+    await expect(admin.getByRole('row')).toHaveCount(2); // header + the one match
     await admin.getByRole('button', { name: `Actions for ${who.email}` }).click();
     await admin.getByRole('menuitem', { name: 'View Conversions' }).click();
     await expect(admin.getByRole('heading', { name: 'Conversions' })).toBeVisible();
