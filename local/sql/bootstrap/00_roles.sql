@@ -24,6 +24,8 @@ begin
       end;
     end if;
   end loop;
+  -- authenticator switches to the API roles (as PostgREST does). The local servers instead connect as the
+  -- bootstrap superuser and switch with `set local role`, which a superuser may always do.
   for v_role in select unnest(array['anon', 'authenticated', 'service_role']) as name loop
     if not pg_has_role('authenticator', v_role.name, 'member') then
       begin
@@ -35,9 +37,6 @@ begin
   end loop;
 end
 $$;
-
--- The local servers connect as the bootstrap superuser and switch with `set local role`, so it must be a
--- member of every API role (a superuser already is; PGlite's default user is one).
 
 grant usage on schema public to anon, authenticated, service_role;
 alter default privileges in schema public grant all on tables to anon, authenticated, service_role;
