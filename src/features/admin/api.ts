@@ -17,6 +17,9 @@ import { type AdminUser, normaliseAdminUser } from './normalise';
 
 export const ADMIN_PAGE_SIZE = 20;
 
+/** What an admin sees: a conversion its owner or an admin cancelled is not a failure. */
+export type AdminStatus = GenerationStatus | 'cancelled';
+
 export type AnalyticsPeriod = 'today' | 'yesterday' | 'week' | 'month' | 'all';
 
 interface PeriodFigures {
@@ -89,6 +92,8 @@ export interface BackendStats {
   conversions: number;
   completed: number;
   failed: number;
+  /** Cancelled by their owner or an admin: counted apart from failures. */
+  cancelled: number;
   fellBack: number;
   /** Of completed conversions; null when none completed. */
   medianSeconds: number | null;
@@ -104,7 +109,7 @@ interface AdminGenerationRow {
   email: string | null;
   name: string | null;
   kind: string;
-  status: GenerationStatus;
+  status: AdminStatus;
   stage: string;
   progress: number;
   format: string;
@@ -137,6 +142,8 @@ export interface AdminGenerationDetails {
   attempts: number;
   workerId: string | null;
   heartbeatAt: string | null;
+  /** Set when the owner or an admin cancelled it (the generation's status is then `failed`). */
+  cancelledAt: string | null;
   charge: { credits: number; at: string } | null;
   refund: { credits: number; at: string } | null;
 }
@@ -183,7 +190,7 @@ export const adminApi = {
       `/admin/transactions/ledger?limit=${limit}&offset=${offset}`,
     ),
 
-  generations: (offset: number, status: GenerationStatus | '', q: string) => {
+  generations: (offset: number, status: AdminStatus | '', q: string) => {
     const query = new URLSearchParams({ limit: String(ADMIN_PAGE_SIZE), offset: String(offset) });
     if (status) query.set('status', status);
     if (q) query.set('q', q);

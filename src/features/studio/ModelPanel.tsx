@@ -28,6 +28,7 @@ const badgeVariant = {
   processing: 'neural',
   completed: 'success',
   error: 'destructive',
+  cancelled: 'secondary',
 } as const;
 
 function Spinner() {
@@ -78,7 +79,8 @@ export function ModelPanel({
 
   const showing = tab === 'video' && videoUrl ? 'video' : hasModel ? 'model' : videoUrl ? 'video' : null;
   const running = model.status === 'processing' ? model : preview.status === 'processing' ? preview : null;
-  const failed = model.status === 'error' ? model : preview.status === 'error' ? preview : null;
+  const ended = (s: string) => s === 'error' || s === 'cancelled';
+  const failed = ended(model.status) ? model : ended(preview.status) ? preview : null;
   const headline = state.droppedVideo || model.status !== 'idle' ? model.status : preview.status;
 
   function onDrop(e: DragEvent) {
@@ -230,7 +232,15 @@ export function ModelPanel({
           </div>
         ) : failed ? (
           <div className="relative flex h-full min-h-[inherit] flex-col items-center justify-center gap-2 p-6 text-center">
-            <p className="font-semibold text-destructive">The conversion did not finish</p>
+            {failed.status === 'cancelled' ? (
+              <p className="font-semibold" data-testid="model-panel-outcome">
+                Conversion cancelled
+              </p>
+            ) : (
+              <p className="font-semibold text-destructive" data-testid="model-panel-outcome">
+                The conversion did not finish
+              </p>
+            )}
             <p className="max-w-sm text-sm text-muted-foreground">{failed.error}</p>
           </div>
         ) : glb.error || mp4.error ? (

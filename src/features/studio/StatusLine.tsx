@@ -8,6 +8,7 @@ const dot: Record<JobStatus, string> = {
   processing: 'bg-primary animate-pulse',
   completed: 'bg-success',
   error: 'bg-destructive',
+  cancelled: 'bg-muted-foreground/50',
 };
 
 /** One job's status: the spec's label, then the worker's stage and percent while it runs. */

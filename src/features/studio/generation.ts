@@ -1,24 +1,29 @@
 import type { Generation } from '@lift3d/contract';
+import { classifyFailure } from './failure';
 
 /** A generation as the API returns it (DESIGN §6), declared once in @lift3d/contract. */
 export type { Generation };
 
-/** The studio's job states (SPEC §3 Studio state, §4 Generation status). */
-export type JobStatus = 'idle' | 'processing' | 'completed' | 'error';
+/**
+ * The studio's job states (SPEC §3 Studio state, §4 Generation status), plus `cancelled`: the owner's or
+ * an administrator's cancel is neither a success nor a fault.
+ */
+export type JobStatus = 'idle' | 'processing' | 'completed' | 'error' | 'cancelled';
 
 export const STATUS_LABELS: Readonly<Record<JobStatus, string>> = {
   idle: 'Ready',
   processing: 'Processing...',
   completed: 'Completed',
   error: 'Error',
+  cancelled: 'Cancelled',
 };
 
-export function jobStatusOf(generation: Pick<Generation, 'status'>): JobStatus {
+export function jobStatusOf(generation: Pick<Generation, 'status' | 'error'>): JobStatus {
   switch (generation.status) {
     case 'completed':
       return 'completed';
     case 'failed':
-      return 'error';
+      return classifyFailure(generation.error).kind === 'cancelled' ? 'cancelled' : 'error';
     default:
       return 'processing';
   }

@@ -69,7 +69,7 @@ function jobFrom(generation: Generation): JobState {
   return {
     status,
     generation,
-    error: status === 'error' ? generation.error || 'The conversion failed.' : null,
+    error: status === 'error' || status === 'cancelled' ? generation.error || 'The conversion failed.' : null,
   };
 }
 

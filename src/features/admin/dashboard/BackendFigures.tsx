@@ -46,7 +46,14 @@ function BackendCard({ stats: b }: { stats: BackendStats }) {
         <Figure
           label="Failures"
           value={formatNumber(b.failed)}
-          hint={b.fellBack ? `${formatNumber(b.fellBack)} fell back to built-in` : undefined}
+          hint={
+            [
+              b.fellBack ? `${formatNumber(b.fellBack)} fell back to built-in` : '',
+              b.cancelled ? `${formatNumber(b.cancelled)} cancelled` : '',
+            ]
+              .filter(Boolean)
+              .join(' · ') || undefined
+          }
         />
         <Figure
           label="Median time"

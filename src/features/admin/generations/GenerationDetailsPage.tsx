@@ -14,7 +14,12 @@ import { formatDateTime, formatNumber, formatSeconds } from '../format';
 import { PageHeader, StateMessage } from '../PageHeader';
 import { backendLabel, conversionLabel, STATUS_BADGE, STATUS_TEXT, secondsBetween } from './labels';
 
-const FILE_LABELS: Record<string, string> = { mp4: 'MP4 video', usdz: 'USDZ', '3mf': '3MF (print)' };
+const FILE_LABELS: Record<string, string> = {
+  obj: 'OBJ (.zip)',
+  mp4: 'MP4 video',
+  usdz: 'USDZ',
+  '3mf': '3MF (print)',
+};
 
 function Row({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
   return (
@@ -76,6 +81,7 @@ export function GenerationDetailsPage({ id }: { id: string }) {
   }
   const d = details.data;
   const g = d.generation;
+  const status = d.cancelledAt ? 'cancelled' : g.status;
   const photos = (g.views?.length ?? 0) + 1;
 
   return (
@@ -85,8 +91,8 @@ export function GenerationDetailsPage({ id }: { id: string }) {
         title={`Conversion ${g.id.slice(0, 8)}`}
         description={<span className="font-mono text-xs break-all">{g.id}</span>}
         actions={
-          <Badge variant={STATUS_BADGE[g.status]} className="text-sm" data-testid="admin-generation-status">
-            {STATUS_TEXT[g.status]}
+          <Badge variant={STATUS_BADGE[status]} className="text-sm" data-testid="admin-generation-status">
+            {STATUS_TEXT[status]}
             {g.status === 'processing' ? ` ${Math.round(g.progress * 100)}%` : ''}
           </Badge>
         }
@@ -110,7 +116,14 @@ export function GenerationDetailsPage({ id }: { id: string }) {
               </ul>
             ) : null}
           </Card>
-          {g.error ? (
+          {g.error && status === 'cancelled' ? (
+            <Card className="p-5 sm:p-6">
+              <h2 className="font-semibold">Cancelled</h2>
+              <p className="mt-2 text-sm" data-testid="admin-generation-error">
+                {g.error}
+              </p>
+            </Card>
+          ) : g.error ? (
             <Card className="border-destructive/40 p-5 sm:p-6">
               <h2 className="font-semibold text-destructive">Error</h2>
               <p className="mt-2 text-sm" data-testid="admin-generation-error">
@@ -138,9 +151,11 @@ export function GenerationDetailsPage({ id }: { id: string }) {
               </div>
             ) : (
               <p className="mt-2 text-sm text-muted-foreground">
-                {g.status === 'failed'
-                  ? 'No files: the conversion failed.'
-                  : 'Files appear once it completes.'}
+                {status === 'cancelled'
+                  ? 'No files: the conversion was cancelled.'
+                  : g.status === 'failed'
+                    ? 'No files: the conversion failed.'
+                    : 'Files appear once it completes.'}
               </p>
             )}
           </Card>

@@ -1,4 +1,3 @@
-import type { GenerationStatus } from '@lift3d/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { type ReactNode, useEffect, useState } from 'react';
@@ -7,7 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Input } from '../../../components/ui/input';
 import { cn } from '../../../lib/cn';
-import { ADMIN_PAGE_SIZE, adminApi } from '../api';
+import { ADMIN_PAGE_SIZE, type AdminStatus, adminApi } from '../api';
 import { formatDateTime, formatNumber } from '../format';
 import { SearchIcon } from '../icons';
 import { PageHeader, StateMessage } from '../PageHeader';
@@ -15,12 +14,13 @@ import { conversionLabel, STATUS_BADGE, STATUS_TEXT } from './labels';
 
 const th = 'px-4 py-3 text-left text-xs font-semibold tracking-wide text-muted-foreground uppercase';
 const td = 'px-4 py-3 align-middle';
-const FILTERS: Array<[GenerationStatus | '', string]> = [
+const FILTERS: Array<[AdminStatus | '', string]> = [
   ['', 'All'],
   ['queued', 'Queued'],
   ['processing', 'Processing'],
   ['completed', 'Completed'],
   ['failed', 'Failed'],
+  ['cancelled', 'Cancelled'],
 ];
 
 /** Every user's conversions, newest first: filter by status, search by owner or id, open one. */
@@ -29,9 +29,9 @@ export function GenerationsPage({
   initialStatus = '',
 }: {
   initialQuery?: string;
-  initialStatus?: GenerationStatus | '';
+  initialStatus?: AdminStatus | '';
 }) {
-  const [status, setStatus] = useState<GenerationStatus | ''>(initialStatus);
+  const [status, setStatus] = useState<AdminStatus | ''>(initialStatus);
   const [search, setSearch] = useState(initialQuery);
   const [query, setQuery] = useState(initialQuery.trim());
   const [page, setPage] = useState(0);

@@ -1,19 +1,21 @@
 /** Words the admin's conversion pages share. */
-import type { GenerationStatus } from '@lift3d/contract';
 import type { BadgeVariant } from '../../../components/ui/badge';
+import type { AdminStatus } from '../api';
 
-export const STATUS_TEXT: Record<GenerationStatus, string> = {
+export const STATUS_TEXT: Record<AdminStatus, string> = {
   queued: 'Queued',
   processing: 'Processing',
   completed: 'Completed',
   failed: 'Failed',
+  cancelled: 'Cancelled',
 };
 
-export const STATUS_BADGE: Record<GenerationStatus, BadgeVariant> = {
+export const STATUS_BADGE: Record<AdminStatus, BadgeVariant> = {
   queued: 'outline',
   processing: 'neural',
   completed: 'success',
   failed: 'destructive',
+  cancelled: 'secondary',
 };
 
 /** "3D Model · GLB · low poly" */

@@ -111,6 +111,7 @@ export interface Database {
         input_name: string | null;
         warnings: string[];
         provider_submitting_at: Date | null;
+        cancelled_at: Date | null;
       };
       mail_outbox: {
         id: string;

@@ -17,6 +17,9 @@ import { GENERATION_COLUMNS, type GenerationRow, generationJson } from '../gener
 
 const ADMIN_GENERATIONS_DEFAULTS = { limit: 20, maxLimit: 100 } as const;
 
+/** The statuses an admin sees: a cancelled conversion (failed in the row, with `cancelled_at`) is its own. */
+const ADMIN_STATUSES = [...GENERATION_STATUSES, 'cancelled'] as const;
+
 const Query = z.object({
   limit: z.coerce
     .number()
@@ -25,7 +28,7 @@ const Query = z.object({
     .max(ADMIN_GENERATIONS_DEFAULTS.maxLimit)
     .default(ADMIN_GENERATIONS_DEFAULTS.limit),
   offset: z.coerce.number().int().min(0).default(0),
-  status: z.enum(GENERATION_STATUSES).optional(),
+  status: z.enum(ADMIN_STATUSES).optional(),
   q: z.string().trim().max(200).default(''),
 });
 
@@ -52,6 +55,7 @@ interface ListRow {
   error: string | null;
   created_at: Date;
   completed_at: Date | null;
+  cancelled: boolean;
 }
 
 interface DetailRow {
@@ -70,6 +74,7 @@ interface DetailRow {
   attempts: number;
   worker_id: string | null;
   heartbeat_at: Date | null;
+  cancelled_at: Date | null;
 }
 
 const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
@@ -86,17 +91,20 @@ export function adminGenerationRoutes({ db, config }: AppDeps) {
       });
       if (!parsed.success) {
         throw badRequest(
-          `limit must be 1-${ADMIN_GENERATIONS_DEFAULTS.maxLimit}, offset a whole number of 0 or more, status one of ${GENERATION_STATUSES.join(', ')} and q at most 200 characters.`,
+          `limit must be 1-${ADMIN_GENERATIONS_DEFAULTS.maxLimit}, offset a whole number of 0 or more, status one of ${ADMIN_STATUSES.join(', ')} and q at most 200 characters.`,
         );
       }
       const { limit, offset, status, q } = parsed.data;
       const pattern = containsPattern(q);
       const { rows, matching, views } = await db.asCaller(caller, async (tx) => {
-        const where = tx`(${status ?? null}::text is null or g.status = ${status ?? null})
+        const where = tx`(${status ?? null}::text is null
+              or (${status ?? null} = 'cancelled' and g.cancelled_at is not null)
+              or (g.status = ${status ?? null} and g.cancelled_at is null))
           and (${q} = '' or p.email ilike ${pattern} or p.name ilike ${pattern} or g.id::text ilike ${pattern})`;
         const rows = await tx<ListRow[]>`
           select g.id, g.user_id, p.email, p.name, g.kind, g.status, g.stage, g.progress, g.format, g.topology,
-                 g.cost, g.backend, g.fell_back, g.warnings, g.error, g.created_at, g.completed_at
+                 g.cost, g.backend, g.fell_back, g.warnings, g.error, g.created_at, g.completed_at,
+                 g.cancelled_at is not null as cancelled
             from public.generations g left join public.profiles p on p.id = g.user_id
            where ${where}
            order by g.created_at desc, g.id
@@ -118,7 +126,7 @@ export function adminGenerationRoutes({ db, config }: AppDeps) {
           email: r.email,
           name: r.name,
           kind: r.kind,
-          status: r.status,
+          status: r.cancelled ? 'cancelled' : r.status,
           stage: r.stage,
           progress: Number(r.progress),
           format: r.format,
@@ -151,7 +159,7 @@ export function adminGenerationRoutes({ db, config }: AppDeps) {
         const [detail] = await tx<DetailRow[]>`
           select p.email, p.name, g.input_name, g.input_type, g.input_bytes, g.free, g.backend, g.fallback,
                  g.fell_back, g.provider_task_id, g.provider_ms, g.provider_cost, g.attempts, g.worker_id,
-                 g.heartbeat_at
+                 g.heartbeat_at, g.cancelled_at
             from public.generations g left join public.profiles p on p.id = g.user_id
            where g.id = ${id}`;
         // The charge and its refund are ledger rows named after the generation (exactly once each).
@@ -186,6 +194,7 @@ export function adminGenerationRoutes({ db, config }: AppDeps) {
         attempts: detail.attempts,
         workerId: detail.worker_id,
         heartbeatAt: iso(detail.heartbeat_at),
+        cancelledAt: iso(detail.cancelled_at),
         charge: charge ? { credits: -charge.delta, at: iso(charge.created_at) } : null,
         refund: refund ? { credits: refund.delta, at: iso(refund.created_at) } : null,
       });
