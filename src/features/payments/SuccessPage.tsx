@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { CheckIcon, CoinsIcon } from '../../components/icons';
 import { buttonVariants } from '../../components/ui/button';
 import { notify } from '../../components/ui/toaster';
+import { ApiError } from '../../lib/api';
 import { useAuth } from '../auth/context';
 import { fetchOrderStatus, type OrderStatus, type PaymentProvider } from './api';
 import { useRefreshUser } from './useRefreshUser';
@@ -11,10 +12,17 @@ import { useRefreshUser } from './useRefreshUser';
 const SUCCESS_DELAY_MS = 2000;
 
 /**
- * What the page can truthfully say: the server's word on this order, or nothing beyond thanks (a direct
- * visit, a signed-out visitor, an order the server does not know for this account).
+ * What the page can truthfully say: the server's word on this order (credited, pending, or no such order
+ * for this account), that only its buyer can see it (signed out), that the server could not be asked, or
+ * nothing beyond thanks (a direct visit without an order).
  */
-type Outcome = { kind: 'processing' } | { kind: 'thanks' } | { kind: 'order'; order: OrderStatus };
+type Outcome =
+  | { kind: 'processing' }
+  | { kind: 'thanks' }
+  | { kind: 'order'; order: OrderStatus }
+  | { kind: 'not-found' }
+  | { kind: 'signed-out' }
+  | { kind: 'unreachable'; message: string };
 
 /** /checkout/success: 2 s of 'Processing your payment...', then the toast, thanks and the order's state. */
 export function SuccessPage({ order }: { order?: { id: string; provider: PaymentProvider } }) {
@@ -29,12 +37,19 @@ export function SuccessPage({ order }: { order?: { id: string; provider: Payment
     let cancelled = false;
     const timer = setTimeout(async () => {
       let next: Outcome = { kind: 'thanks' };
-      if (order && signedIn) {
+      if (order && !signedIn) next = { kind: 'signed-out' };
+      else if (order) {
         try {
           next = { kind: 'order', order: await fetchOrderStatus(order.provider, order.id) };
           if (next.order.credited) await refreshUser();
-        } catch {
-          // Unknown to the server for this account: say no more than thanks.
+        } catch (err) {
+          next =
+            err instanceof ApiError && err.status === 404
+              ? { kind: 'not-found' }
+              : {
+                  kind: 'unreachable',
+                  message: err instanceof Error ? err.message : 'The server did not answer.',
+                };
         }
       }
       if (cancelled) return;
@@ -42,7 +57,7 @@ export function SuccessPage({ order }: { order?: { id: string; provider: Payment
       const known = next.kind === 'order' ? next.order : null;
       const credited = known?.credited === true;
       const waiting = known !== null && isWaiting(known);
-      if (!known || credited || waiting) {
+      if (next.kind === 'thanks' || credited || waiting) {
         notify(waiting ? 'Payment received' : 'Payment Successful!', {
           description: credited ? `${known.credits.toLocaleString('en-US')} credits were added.` : undefined,
           variant: waiting ? undefined : 'success',
@@ -68,14 +83,20 @@ export function SuccessPage({ order }: { order?: { id: string; provider: Payment
           </div>
         ) : (
           <div className="flex flex-col items-center">
-            <span className="grid size-16 place-items-center rounded-full bg-success/15 text-success">
-              <CheckIcon className="size-8" />
-            </span>
-            <h1 className="mt-5 text-3xl font-extrabold tracking-tight">Thank you for your purchase!</h1>
+            {confirmed(outcome) ? (
+              <span className="grid size-16 place-items-center rounded-full bg-success/15 text-success">
+                <CheckIcon className="size-8" />
+              </span>
+            ) : (
+              <span className="grid size-16 place-items-center rounded-full bg-muted text-muted-foreground">
+                <CoinsIcon className="size-8" />
+              </span>
+            )}
+            <h1 className="mt-5 text-3xl font-extrabold tracking-tight" data-testid="order-title">
+              {titleOf(outcome)}
+            </h1>
             <p className="mt-3 text-muted-foreground" data-testid="order-outcome">
-              {outcome.kind === 'order'
-                ? describeOrder(outcome.order)
-                : 'Payment Successful! Thank you for choosing Lift3D.'}
+              {outcomeText(outcome)}
             </p>
             {outcome.kind === 'order' ? (
               <p className="mt-5 inline-flex items-center gap-2 rounded-2xl bg-muted/70 px-4 py-2.5 text-sm">
@@ -113,6 +134,40 @@ export function SuccessPage({ order }: { order?: { id: string; provider: Payment
       </div>
     </div>
   );
+}
+
+/** Only a payment the server confirmed (or a direct visit with nothing to check) gets the green check. */
+function confirmed(o: Outcome): boolean {
+  if (o.kind === 'thanks') return true;
+  return o.kind === 'order' && (o.order.credited || isWaiting(o.order));
+}
+
+function titleOf(o: Outcome): string {
+  switch (o.kind) {
+    case 'not-found':
+      return 'Order not found';
+    case 'signed-out':
+      return 'Sign in to see your order';
+    case 'unreachable':
+      return 'We could not check your order';
+    default:
+      return confirmed(o) ? 'Thank you for your purchase!' : 'About your payment';
+  }
+}
+
+function outcomeText(o: Outcome): string {
+  switch (o.kind) {
+    case 'order':
+      return describeOrder(o.order);
+    case 'not-found':
+      return 'No order with this number belongs to your account, so no credits were added for it.';
+    case 'signed-out':
+      return 'This order belongs to an account. Sign in with it to see whether it was paid and your credits were added.';
+    case 'unreachable':
+      return `${o.message} Your credits are safe: reload this page in a moment to see the order's state.`;
+    default:
+      return 'Payment Successful! Thank you for choosing Lift3D.';
+  }
 }
 
 const isWaiting = (o: OrderStatus) => o.status === 'created' || o.status === 'pending';
