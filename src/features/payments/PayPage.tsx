@@ -16,6 +16,7 @@ import {
   shapeExpiry,
   validateCardForm,
 } from './cardForm';
+import { type PayOrder, usePayOrder } from './usePayOrder';
 
 /** Pause between the demo notice and the success page (SPEC §9). */
 const DEMO_REDIRECT_MS = 800;
@@ -81,7 +82,14 @@ export function PayPage({ params }: { params: PayParams }) {
     [],
   );
 
-  const amountLabel = params.amount ? formatAmount(params.amount, params.currency) : '—';
+  const shown = usePayOrder(params);
+  const item = describeItem(shown);
+  const amountLabel = item.amount ? formatAmount(item.amount, item.currency) : '—';
+  // Only an order the server holds and that is still waiting for its payment can be paid here.
+  const payable =
+    shown.kind === 'url' ||
+    shown.kind === 'signed-out' ||
+    (shown.kind === 'order' && shown.order.status === 'created');
 
   const change = (name: Field, shape?: (v: string) => string) => (e: ChangeEvent<HTMLInputElement>) => {
     const value = shape ? shape(e.target.value) : e.target.value;
@@ -91,8 +99,9 @@ export function PayPage({ params }: { params: PayParams }) {
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    if (processing) return;
-    const problem = validateCardForm(form, params.amount);
+    if (processing || !payable) return;
+    if (params.order && !user) return openSignIn({ stayOnPage: true });
+    const problem = validateCardForm(form, item.amount);
     if (problem) {
       notify(problem.title, { description: problem.description, variant: 'destructive' });
       if (problem.field !== 'amount') {
@@ -106,7 +115,6 @@ export function PayPage({ params }: { params: PayParams }) {
       window.location.assign(params.paymentLink);
       return;
     }
-    if (params.order && !user) return openSignIn({ stayOnPage: true });
     setProcessing(true);
     if (params.order) {
       try {
@@ -140,11 +148,11 @@ export function PayPage({ params }: { params: PayParams }) {
             <div className="min-w-0">
               <p className="text-xs font-semibold tracking-wider text-primary uppercase">Card payment</p>
               <h1 className="mt-1 text-xl font-bold tracking-tight" data-testid="pay-description">
-                {params.description}
+                {item.description}
               </h1>
-              {params.credits ? (
+              {item.credits ? (
                 <p className="mt-0.5 text-sm text-muted-foreground" data-testid="pay-credits">
-                  {params.credits.toLocaleString('en-US')} credits
+                  {item.credits.toLocaleString('en-US')} credits
                 </p>
               ) : null}
             </div>
@@ -152,6 +160,12 @@ export function PayPage({ params }: { params: PayParams }) {
               {amountLabel}
             </p>
           </div>
+
+          {item.note ? (
+            <p className="mt-4 rounded-xl bg-muted/60 p-3 text-sm" data-testid="pay-order-note">
+              {item.note}
+            </p>
+          ) : null}
 
           <form className="mt-6 space-y-4" onSubmit={submit} noValidate>
             {FIELDS.map((f) => (
@@ -182,7 +196,13 @@ export function PayPage({ params }: { params: PayParams }) {
                 />
               </div>
             ))}
-            <Button type="submit" variant="neural" size="lg" className="mt-2 w-full" disabled={processing}>
+            <Button
+              type="submit"
+              variant="neural"
+              size="lg"
+              className="mt-2 w-full"
+              disabled={processing || !payable}
+            >
               <LockIcon />
               {processing ? 'Processing…' : `Pay ${amountLabel}`}
             </Button>
@@ -201,4 +221,46 @@ export function PayPage({ params }: { params: PayParams }) {
       </div>
     </div>
   );
+}
+
+interface Item {
+  description: string;
+  credits: number | null;
+  amount: number | null;
+  currency: string;
+  /** Why this order cannot be paid here, or what must happen first. */
+  note: string | null;
+}
+
+/** The line item: the URL's for a bare /pay (the spec's demo), else only what the server says of the order. */
+function describeItem(shown: PayOrder): Item {
+  const none = { credits: null, amount: null, currency: 'EUR' };
+  switch (shown.kind) {
+    case 'url':
+      return { ...shown, note: null };
+    case 'order': {
+      const o = shown.order;
+      const note =
+        o.status === 'created'
+          ? null
+          : o.status === 'completed'
+            ? 'This order is already paid: its credits are in your account.'
+            : o.status === 'pending'
+              ? 'This order is already paid and its payment is being confirmed.'
+              : 'This order can no longer be paid. Please start a new one from the checkout.';
+      return { description: o.description, credits: o.credits, amount: o.amount, currency: o.currency, note };
+    }
+    case 'loading':
+      return { ...none, description: 'Loading your order…', note: null };
+    case 'signed-out':
+      return { ...none, description: 'Credit pack', note: 'Sign in to see and pay this order.' };
+    case 'missing':
+      return {
+        ...none,
+        description: 'Order not found',
+        note: 'No order with this number belongs to your account. Please start again from the checkout.',
+      };
+    case 'error':
+      return { ...none, description: 'Credit pack', note: `We could not load this order: ${shown.message}` };
+  }
 }

@@ -19,6 +19,11 @@ export const OrderStatus = z.object({
   orderID: z.string(),
   pack: z.string(),
   credits: z.number(),
+  /** What the order costs, in minor units of `currency`, fixed when it was created. */
+  amount: z.number(),
+  currency: z.string(),
+  /** The pack as the buyer chose it ("Starter pack"). */
+  description: z.string(),
   status: OrderState,
   /** The pack's credits are in the caller's balance now. */
   credited: z.boolean(),

@@ -147,12 +147,17 @@ export async function orderStatus(
   const order = await ownOrder(db, caller, provider, orderId);
   const [profile] = await db.asCaller(
     caller,
-    (tx) => tx<{ credits: number }[]>`select credits from public.profiles where id = ${caller.userId}`,
+    (tx) => tx<{ credits: number; pack_name: string | null }[]>`
+      select p.credits, (select k.name from public.credit_packs k where k.id = ${order.pack_id}) as pack_name
+        from public.profiles p where p.id = ${caller.userId}`,
   );
   return {
     orderID: orderId,
     pack: order.pack_id,
     credits: order.credits,
+    amount: order.amount_cents,
+    currency: order.currency,
+    description: `${profile?.pack_name ?? order.pack_id} pack`,
     status: order.status,
     credited: order.status === 'completed',
     balance: profile?.credits ?? 0,
