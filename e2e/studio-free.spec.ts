@@ -64,7 +64,7 @@ test('App66 with the day used up shows the daily-limit message and starts nothin
   await pickSample(page, 'Demo-3');
   await page.getByTestId('generate-button').click();
   await expect(page.getByText(limitMessage, { exact: true }).last()).toBeVisible();
-  await expect(page.getByTestId('model-status-label')).toHaveText('Ready');
+  await expect(page.getByTestId('model-status-label')).toHaveText('Not started');
   expect(await generationsOf(user.id)).toEqual([]);
   expect(await ledgerOf(user.id)).toEqual([]);
 });

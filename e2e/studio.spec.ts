@@ -42,7 +42,7 @@ test('sign in, convert a sample, watch progress, view it, download a valid GLB; 
   await pickSample(page, 'Demo-1');
   await expect(page.getByTestId('selected-file-size')).toHaveText(/^\d+\.\d{2} MB$/);
   await expect(page.getByTestId('download-button')).toBeDisabled();
-  await expect(page.getByTestId('model-status-label')).toHaveText('Ready');
+  await expect(page.getByTestId('model-status-label')).toHaveText('Not started');
 
   await page.getByTestId('generate-button').click();
   await expect(page.getByTestId('model-status-label')).toHaveText('Processing...');
@@ -101,8 +101,11 @@ test('sign in, convert a sample, watch progress, view it, download a valid GLB; 
     page.getByRole('menuitem', { name: 'OBJ' }).click(),
   ]);
   expect(obj.suggestedFilename()).toBe('Demo-1.zip');
-  page.once('dialog', (d) => void d.accept());
   await row.getByRole('button', { name: 'Delete model' }).click();
+  await page
+    .getByRole('dialog', { name: 'Delete this model?' })
+    .getByRole('button', { name: 'Delete' })
+    .click();
   await expect(page.getByText('No models yet')).toBeVisible();
   expect(await balanceOf(user.id)).toBe(70);
 });
@@ -121,7 +124,7 @@ test('3D Preview makes a video job and plays its MP4 muted and looped; its model
   await expect(page.getByTestId('selected-file-name')).toHaveText('chair.png');
   await page.getByTestId('preview-button').click();
   await expect(page.getByTestId('preview-status-label')).toHaveText('Processing...');
-  await expect(page.getByTestId('model-status-label')).toHaveText('Ready');
+  await expect(page.getByTestId('model-status-label')).toHaveText('Not started');
   await expect(page.getByTestId('preview-status-label')).toHaveText('Completed', { timeout: 240_000 });
   const video = page.getByTestId('model-video');
   await expect(video).toBeVisible();
@@ -262,10 +265,10 @@ test('the Generate rules run in the spec order and a new image resets the studio
   await page.keyboard.press('Escape');
   expect(await balanceOf(user.id)).toBe(30);
 
-  // A new image resets both states to Ready.
+  // A new image resets both states to Not started.
   await pickSample(page, 'Demo-4');
-  await expect(page.getByTestId('model-status-label')).toHaveText('Ready');
-  await expect(page.getByTestId('preview-status-label')).toHaveText('Ready');
+  await expect(page.getByTestId('model-status-label')).toHaveText('Not started');
+  await expect(page.getByTestId('preview-status-label')).toHaveText('Not started');
   await expect(page.getByTestId('model-stage')).toHaveAttribute('data-showing', 'none');
 });
 

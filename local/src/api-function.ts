@@ -109,6 +109,7 @@ export async function startApiFunction(options: ApiFunctionOptions): Promise<Api
     get restarts() {
       return supervised.restarts;
     },
+    halt: supervised.halt,
     stop: supervised.stop,
   };
 }

@@ -45,8 +45,11 @@ export async function startStack(localConfig: LocalConfig, options: StackOptions
   const log = logger('stack');
   const started = Date.now();
   const stops: Array<() => Promise<void>> = [];
+  // Supervised parts, told at once that the stack is stopping (they are stopped one by one after).
+  const halts: Array<() => void> = [];
   let stopped: Promise<void> | null = null;
   const stopAll = () => {
+    for (const halt of halts) halt();
     stopped ??= (async () => {
       for (const stop of stops.reverse()) await stop().catch((e: Error) => log(`stop failed: ${e.message}`));
     })();
@@ -111,12 +114,16 @@ export async function startStack(localConfig: LocalConfig, options: StackOptions
       onGiveUp,
     });
     stops.push(api.stop);
+    halts.push(api.halt);
 
     // 4. Worker (conversions and mail) when the workspace provides one.
     let worker: WorkerProcess | null = null;
     if (config.startWorker) {
       worker = await startWorkerProcess({ config, databaseUrl, log: logger('worker'), onGiveUp });
-      if (worker) stops.push(worker.stop);
+      if (worker) {
+        stops.push(worker.stop);
+        halts.push(worker.halt);
+      }
     }
 
     // 5. Gateway on PORT.

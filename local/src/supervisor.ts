@@ -29,6 +29,11 @@ export interface Supervised {
   /** The running process's id (null between a crash and its restart). */
   readonly pid: number | null;
   readonly restarts: number;
+  /**
+   * The stack is stopping: an exit from now on is expected, never restarted. Ctrl-C in a terminal
+   * signals every process of the group at once, so a part may exit before its own `stop()` is reached.
+   */
+  halt(): void;
   stop(): Promise<void>;
 }
 
@@ -94,6 +99,11 @@ export function supervise(
     },
     get restarts() {
       return restarts;
+    },
+    halt: () => {
+      stopping = true;
+      if (pending) clearTimeout(pending);
+      pending = null;
     },
     stop: () =>
       new Promise<void>((resolve) => {

@@ -93,3 +93,21 @@ test('stop() is not a crash; a process that ignores SIGTERM is killed after the 
   expect(part.restarts).toBe(0);
   expect(lines.some((l) => l.includes('exited unexpectedly'))).toBe(false);
 });
+
+test('after halt() an exit is not a crash: Ctrl-C reaching the part before its stop() restarts nothing', async () => {
+  const lines: string[] = [];
+  const part = supervise('api function', node(sleeper), {
+    log: (l) => lines.push(l),
+    onGiveUp: () => lines.push('gave up'),
+    initialBackoffMs: 100,
+  });
+  const pid = part.pid!;
+  part.halt();
+  // What a terminal's Ctrl-C does: SIGINT to every process of the group, the part included.
+  process.kill(pid, 'SIGINT');
+  await until('the exit', () => part.pid === null);
+  await new Promise((r) => setTimeout(r, 400));
+  expect(part.restarts).toBe(0);
+  expect(lines.some((l) => l.includes('exited unexpectedly'))).toBe(false);
+  await part.stop();
+});

@@ -61,10 +61,16 @@ export function Footer() {
       </div>
       <div className="border-t border-border">
         <div className="mx-auto flex max-w-7xl flex-col gap-2 px-4 py-6 text-xs text-muted-foreground sm:flex-row sm:items-center sm:justify-between sm:px-6 lg:px-8">
-          <p>© 2024 Lift3D. All rights reserved.</p>
+          <p>© {copyrightYears()} Lift3D. All rights reserved.</p>
           <p>Made for designers, makers and game developers.</p>
         </div>
       </div>
     </footer>
   );
+}
+
+/** Since 2024 (the spec's year), through the current one. */
+function copyrightYears(now = new Date()): string {
+  const year = now.getFullYear();
+  return year > 2024 ? `2024–${year}` : '2024';
 }

@@ -21,7 +21,7 @@ export default function BuyCreditsDialog({ open, onClose }: { open: boolean; onC
       onClose={onClose}
       size="lg"
       title="Buy Credits"
-      description={`Every conversion costs ${costText(cost)} credits and includes all five formats. No subscription.`}
+      description={`Every conversion costs ${costText(cost)} credits and includes all seven formats (GLB, glTF, OBJ, FBX, STL, USDZ and 3MF). No subscription.`}
     >
       <ul className="flex flex-col gap-3">
         {packs.map((pack) => (

@@ -16,7 +16,7 @@ export interface CreditPack {
   currency: string;
   popular: boolean;
   note: string;
-  /** The headline bonus against the Starter rate, if any. */
+  /** The headline bonus against the cheapest rate, computed from the prices (`withPriceBonuses`). */
   bonus?: string;
   features: string[];
 }
@@ -45,7 +45,6 @@ export const CREDIT_PACKS: readonly CreditPack[] = [
     currency: 'EUR',
     popular: true,
     note: 'For professionals and regular users',
-    bonus: '33% more credits',
     features: ['Everything in Starter', 'Priority support', 'Batch processing', 'Commercial license'],
   },
   {
@@ -56,7 +55,6 @@ export const CREDIT_PACKS: readonly CreditPack[] = [
     currency: 'EUR',
     popular: false,
     note: 'For large projects and teams',
-    bonus: '67% more credits',
     features: [
       'Everything in Professional',
       'Dedicated support',
@@ -79,6 +77,20 @@ export function generationsText(credits: number, cost: number | null): string {
 /** Price per 1,000 credits, two decimals. */
 export function pricePerThousand(pack: Pick<CreditPack, 'credits' | 'price'>): string {
   return ((pack.price / pack.credits) * 1000).toFixed(2);
+}
+
+/**
+ * Each pack's bonus as its prices make it: how many more credits a euro buys than in the pack with the
+ * fewest credits per euro ("39% more credits per euro"), rounded down so it never promises more; none
+ * below 1%. A stored bonus text is not trusted: an admin's price change would leave it false.
+ */
+export function withPriceBonuses(packs: readonly CreditPack[]): CreditPack[] {
+  const rates = packs.filter((p) => p.price > 0).map((p) => p.credits / p.price);
+  const base = rates.length ? Math.min(...rates) : 0;
+  return packs.map((p) => {
+    const more = base > 0 && p.price > 0 ? Math.floor((p.credits / p.price / base - 1) * 100) : 0;
+    return { ...p, bonus: more >= 1 ? `${more}% more credits per euro` : undefined };
+  });
 }
 
 /** Case-insensitive lookup by id; unknown ids give undefined. */

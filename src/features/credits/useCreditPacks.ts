@@ -1,7 +1,8 @@
 import type { CreditPack as WirePack } from '@lift3d/contract';
 import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import { api } from '../../lib/api';
-import { CREDIT_PACKS, type CreditPack } from './packs';
+import { CREDIT_PACKS, type CreditPack, withPriceBonuses } from './packs';
 
 /** A pack as `GET /api/credit-packs` returns it (the fields the SPA reads). */
 type ApiCreditPack = Pick<
@@ -37,6 +38,9 @@ const creditPacksQuery = {
  */
 export function useCreditPacks(): { packs: readonly CreditPack[]; fromServer: boolean } {
   const query = useQuery({ ...creditPacksQuery, staleTime: 60_000 });
-  const packs = query.data && query.data.length > 0 ? query.data : CREDIT_PACKS;
+  const packs = useMemo(
+    () => withPriceBonuses(query.data && query.data.length > 0 ? query.data : CREDIT_PACKS),
+    [query.data],
+  );
   return { packs, fromServer: Boolean(query.data) };
 }

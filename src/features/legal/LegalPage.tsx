@@ -1,5 +1,4 @@
 import { Link } from '@tanstack/react-router';
-import { useMemo } from 'react';
 import { MailIcon } from '../../components/icons';
 import { PageHero } from '../company/PageHero';
 import { costText, useGenerationCost } from '../credits/usePublicSettings';
@@ -13,9 +12,17 @@ const LEGAL_LINKS = [
   { to: '/cookies', label: 'Cookie Policy' },
 ] as const;
 
-/** Today's date in long US form: the spec shows the last-updated date as the day the page is read. */
-export function lastUpdated(now = new Date()): string {
-  return now.toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric' });
+/**
+ * A document's last change (YYYY-MM-DD) in long US form. It is the day the wording last changed, not the
+ * day the page is read: a date that moves every day would tell the reader nothing true.
+ */
+export function lastUpdated(day: string): string {
+  return new Date(`${day}T12:00:00Z`).toLocaleDateString('en-US', {
+    month: 'long',
+    day: 'numeric',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
 }
 
 function Block({ block, cost }: { block: LegalBlock; cost: string }) {
@@ -34,7 +41,7 @@ function Block({ block, cost }: { block: LegalBlock; cost: string }) {
  * the last-updated date, and the postal address and e-mail addresses to contact.
  */
 export function LegalPage({ doc }: { doc: LegalDocument }) {
-  const updated = useMemo(() => lastUpdated(), []);
+  const updated = lastUpdated(doc.updated);
   const cost = costText(useGenerationCost());
   return (
     <>
@@ -43,7 +50,7 @@ export function LegalPage({ doc }: { doc: LegalDocument }) {
       </PageHero>
       <div className="mx-auto -mt-6 max-w-5xl px-4 pb-20 sm:px-6 lg:px-8">
         <p className="text-center text-sm text-muted-foreground">
-          Last updated: <time dateTime={new Date().toISOString().slice(0, 10)}>{updated}</time>
+          Last updated: <time dateTime={doc.updated}>{updated}</time>
         </p>
         <nav aria-label="Legal documents" className="mt-6 flex flex-wrap justify-center gap-2">
           {LEGAL_LINKS.map((l) => (

@@ -3,6 +3,7 @@ import type { LegalDocument } from './types';
 
 export const ACCEPTABLE_USE: LegalDocument = {
   title: 'Acceptable Use Policy',
+  updated: '2026-11-22',
   summary:
     'What you may and may not convert, upload or do with Lift3D. It keeps the service safe and fair for everyone and forms part of our Terms of Service.',
   sections: [

@@ -3,6 +3,7 @@ import type { LegalDocument } from './types';
 
 export const COOKIES: LegalDocument = {
   title: 'Cookie Policy',
+  updated: '2026-11-22',
   summary:
     'Lift3D sets no advertising or cross-site tracking cookies. This page lists exactly what the site stores in your browser, and why.',
   sections: [

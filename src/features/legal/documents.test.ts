@@ -67,7 +67,9 @@ describe('legal documents (SPEC §2 "Legal pages")', () => {
     for (const e of COMPANY.emails) expect(e.address).toMatch(/^[^@\s]+@[^@\s]+\.[a-z]+$/);
   });
 
-  test('the last-updated date is the given day in long US form', () => {
-    expect(lastUpdated(new Date(2026, 10, 22))).toBe('November 22, 2026');
+  test('the last-updated date is the day the document last changed, in long US form', () => {
+    expect(lastUpdated('2026-11-22')).toBe('November 22, 2026');
+    for (const doc of [TERMS, PRIVACY, ACCEPTABLE_USE, COOKIES])
+      expect(doc.updated).toMatch(/^\d{4}-\d{2}-\d{2}$/);
   });
 });

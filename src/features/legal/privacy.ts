@@ -3,6 +3,7 @@ import type { LegalDocument } from './types';
 
 export const PRIVACY: LegalDocument = {
   title: 'Privacy Policy',
+  updated: '2026-11-22',
   summary:
     'What we collect when you use Lift3D, why, who helps us process it, how long we keep it and the rights you have. We never sell your data or your images.',
   sections: [

@@ -4,6 +4,7 @@ import { COST, type LegalDocument } from './types';
 
 export const TERMS: LegalDocument = {
   title: 'Terms of Service',
+  updated: '2026-11-27',
   summary:
     'The agreement between you and Lift3D when you use the website, the studio and the models it makes. Prepaid credits, no subscription; your models are yours to use commercially.',
   sections: [
@@ -18,7 +19,7 @@ export const TERMS: LegalDocument = {
       title: 'The service',
       body: [
         'Lift3D turns a single two-dimensional image (PNG, JPG, JPEG or SVG) into a three-dimensional model and, on request, a short turntable video. Conversions are made automatically by our own software; results depend on the image and are not reviewed by a person.',
-        'A finished conversion can be downloaded in every format we offer — GLB, glTF, OBJ, FBX and STL — and, for a 3D preview, as an MP4 video, as often as you like while you keep it in My models.',
+        'A finished conversion can be downloaded in every format we offer — GLB, glTF, OBJ, FBX, STL, USDZ and 3MF — and, for a 3D preview, as an MP4 video, as often as you like while you keep it in My models.',
       ],
     },
     {

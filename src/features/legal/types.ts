@@ -10,6 +10,8 @@ export interface LegalDocument {
   title: string;
   /** One or two sentences above the text: what the document is about, in plain words. */
   summary: string;
+  /** The day this text last changed (YYYY-MM-DD): set by hand with every change of its wording. */
+  updated: string;
   sections: readonly LegalSection[];
 }
 

@@ -41,8 +41,8 @@ export function CheckoutPage({ requestedPack }: { requestedPack?: string }) {
         <header className="mx-auto max-w-2xl text-center">
           <h1 className="text-4xl font-extrabold tracking-tight sm:text-5xl">Get More Credits</h1>
           <p className="mt-3 text-muted-foreground">
-            Pick a pack. Every conversion costs {costText(cost)} credits and includes all five formats and the
-            turntable video.
+            Pick a pack. Every conversion costs {costText(cost)} credits and includes all seven formats (GLB,
+            glTF, OBJ, FBX, STL, USDZ and 3MF) and the turntable video.
           </p>
         </header>
 

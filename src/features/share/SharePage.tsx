@@ -7,18 +7,11 @@ import { Card } from '../../components/ui/card';
 import { ApiError } from '../../lib/api';
 import { getConfig } from '../../lib/config';
 import { ArButton } from '../studio/ArButton';
-import type { DownloadFormat } from '../studio/api';
-import { EXTRA_FORMAT_LABELS } from '../studio/extra-formats';
-import { FORMAT_LABELS } from '../studio/variants';
+import { downloadLabel } from '../studio/downloadLabel';
 import { getSharedModel, type SharedModel } from './api';
 
 // three.js loads only when a shared model is on screen, never with the landing page.
 const ModelViewer = lazy(() => import('../studio/ModelViewer'));
-
-function label(f: DownloadFormat): string {
-  if (f === 'mp4') return 'MP4 video';
-  return f === 'usdz' || f === '3mf' ? EXTRA_FORMAT_LABELS[f] : FORMAT_LABELS[f];
-}
 
 /** The api's relative links made absolute (the api may live on another origin than the page). */
 function useAbsolute(model: SharedModel | undefined) {
@@ -171,7 +164,7 @@ export function SharePage({ slug }: { slug: string }) {
                         })}
                       >
                         <DownloadIcon />
-                        {label(f)}
+                        {downloadLabel(f)}
                       </a>
                     </li>
                   ))}

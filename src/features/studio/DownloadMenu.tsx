@@ -3,10 +3,7 @@ import { ChevronDownIcon, DownloadIcon } from '../../components/icons';
 import { Button, buttonVariants } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
 import type { DownloadFormat } from './api';
-import { EXTRA_FORMAT_LABELS } from './extra-formats';
-import { FORMAT_LABELS } from './variants';
-
-const LABELS: Record<DownloadFormat, string> = { ...FORMAT_LABELS, ...EXTRA_FORMAT_LABELS, mp4: 'MP4 video' };
+import { downloadLabel } from './downloadLabel';
 
 /**
  * Download: the chosen format as the main button, the others in a menu. Disabled until the model is
@@ -38,7 +35,7 @@ export function DownloadMenu({
         data-testid="download-button"
       >
         <DownloadIcon />
-        {busy === chosen ? 'Preparing…' : `Download ${LABELS[chosen]}`}
+        {busy === chosen ? 'Preparing…' : `Download ${downloadLabel(chosen)}`}
       </Button>
       <Menu>
         <MenuButton
@@ -63,7 +60,7 @@ export function DownloadMenu({
                 className="flex w-full cursor-pointer items-center gap-2.5 rounded-xl px-3 py-2 text-left text-sm data-focus:bg-muted"
               >
                 <DownloadIcon className="size-4 text-muted-foreground" />
-                Download {LABELS[f]}
+                Download {downloadLabel(f)}
               </button>
             </MenuItem>
           ))}

@@ -117,7 +117,12 @@ export function ModelPanel({
               ))}
             </div>
           ) : null}
-          <Badge variant={badgeVariant[headline]}>{STATUS_LABELS[headline]}</Badge>
+          {/* Nothing to speak of before a first conversion: no badge rather than a "Ready" that means nothing. */}
+          {headline === 'idle' ? null : (
+            <Badge variant={badgeVariant[headline]} data-testid="model-panel-status">
+              {STATUS_LABELS[headline]}
+            </Badge>
+          )}
         </div>
       </div>
 

@@ -5,6 +5,7 @@ import { CubeIcon, DownloadIcon } from '../../components/icons';
 import { Badge } from '../../components/ui/badge';
 import { Button, buttonVariants } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { Dropdown, DropdownItem } from '../../components/ui/menu';
 import { notify } from '../../components/ui/toaster';
 import { ShareButton } from '../share/ShareDialog';
@@ -19,7 +20,8 @@ import {
   listGenerations,
   saveBlob,
 } from './api';
-import { EXTRA_FORMAT_LABELS, extraFormatsOf } from './extra-formats';
+import { downloadLabel } from './downloadLabel';
+import { extraFormatsOf } from './extra-formats';
 import { formatDate, percent } from './format';
 import { type Generation, isTerminal, jobStatusOf, STATUS_LABELS } from './generation';
 import { useObjectUrl } from './hooks';
@@ -33,6 +35,7 @@ const badgeVariant = {
   processing: 'neural',
   completed: 'success',
   error: 'destructive',
+  cancelled: 'secondary',
 } as const;
 
 /** A thumbnail: the signed link when the API gave one, else fetched with the token. */
@@ -76,6 +79,7 @@ function Thumbnail({ generation }: { generation: Generation }) {
 export function MyModels() {
   const queryClient = useQueryClient();
   const [downloading, setDownloading] = useState<string | null>(null);
+  const [deleting, setDeleting] = useState<string | null>(null);
   const { data, error, isPending, refetch } = useQuery({
     queryKey: ['generations'],
     queryFn: listGenerations,
@@ -85,6 +89,7 @@ export function MyModels() {
   const remove = useMutation({
     mutationFn: deleteGeneration,
     onSuccess: (_, id) => {
+      setDeleting(null);
       queryClient.setQueryData<Generation[]>(['generations'], (list) => list?.filter((g) => g.id !== id));
       notify('Model Deleted', {
         description: 'The model was removed from your history.',
@@ -184,7 +189,7 @@ export function MyModels() {
                 </div>
                 <p className="mt-0.5 text-xs text-muted-foreground">
                   {formatDate(g.createdAt)} · {g.topology === 'high' ? 'High detail' : 'Low poly'}
-                  {g.cost > 0 ? ` · ${g.cost} credits` : ''}
+                  {g.cost > 0 && status !== 'cancelled' ? ` · ${g.cost} credits` : ''}
                 </p>
                 {g.views?.length ? <PhotoStrip generation={g} className="mt-2" /> : null}
                 {status === 'completed' ? <ArButton generation={g} size="sm" className="mt-2" /> : null}
@@ -199,7 +204,15 @@ export function MyModels() {
                   </ul>
                 ) : null}
                 {status === 'error' && g.error ? (
-                  <p className="mt-1 text-xs text-destructive">{g.error} Credits were refunded.</p>
+                  <p className="mt-1 text-xs text-destructive">
+                    {g.error}
+                    {g.cost > 0 && !/refunded/i.test(g.error) ? ' Credits were refunded.' : ''}
+                  </p>
+                ) : null}
+                {status === 'cancelled' ? (
+                  <p className="mt-1 text-xs text-muted-foreground" data-testid="my-model-cancelled">
+                    {g.error}
+                  </p>
                 ) : null}
               </div>
             </div>
@@ -232,10 +245,7 @@ export function MyModels() {
                 size="icon"
                 aria-label="Delete model"
                 disabled={remove.isPending || status === 'processing'}
-                onClick={() => {
-                  if (window.confirm('Delete this model and its files? This cannot be undone.'))
-                    remove.mutate(g.id);
-                }}
+                onClick={() => setDeleting(g.id)}
               >
                 <TrashIcon />
               </Button>
@@ -243,11 +253,16 @@ export function MyModels() {
           </div>
         );
       })}
+      <ConfirmDialog
+        open={deleting !== null}
+        title="Delete this model?"
+        confirmLabel="Delete"
+        busy={remove.isPending}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => deleting && remove.mutate(deleting)}
+      >
+        The model and its files are deleted. This cannot be undone.
+      </ConfirmDialog>
     </Card>
   );
-}
-
-function downloadLabel(f: DownloadFormat): string {
-  if (f === 'mp4') return 'MP4 video';
-  return f === 'usdz' || f === '3mf' ? EXTRA_FORMAT_LABELS[f] : FORMAT_LABELS[f];
 }

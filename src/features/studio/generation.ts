@@ -11,7 +11,7 @@ export type { Generation };
 export type JobStatus = 'idle' | 'processing' | 'completed' | 'error' | 'cancelled';
 
 export const STATUS_LABELS: Readonly<Record<JobStatus, string>> = {
-  idle: 'Ready',
+  idle: 'Not started',
   processing: 'Processing...',
   completed: 'Completed',
   error: 'Error',

@@ -2,11 +2,11 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { notify } from '../../../components/ui/toaster';
 import { adminApi, type CreditPack, type PackInput } from '../api';
 import { PlusIcon } from '../icons';
 import { PageHeader, StateMessage } from '../PageHeader';
-import { ConfirmDialog } from '../users/ConfirmDialog';
 import { PackDialog } from './PackDialog';
 import { PackTable } from './PackTable';
 

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Input } from '../../../components/ui/input';
 import { notify } from '../../../components/ui/toaster';
 import { cn } from '../../../lib/cn';
@@ -10,7 +11,6 @@ import { PlusIcon, RefreshIcon, SearchIcon } from '../icons';
 import type { AdminUser } from '../normalise';
 import { PageHeader, StateMessage } from '../PageHeader';
 import { AddUserDialog } from './AddUserDialog';
-import { ConfirmDialog } from './ConfirmDialog';
 import { EditUserDialog, type UserEdits } from './EditUserDialog';
 import { SEARCH_DEBOUNCE_MS, USERS_TEXT } from './texts';
 import { UserTable } from './UserTable';
