@@ -215,3 +215,47 @@ test('"Choose from your uploads" with 21 photos at 1366×800: the title and the 
   await dialog.getByRole('button', { name: 'Close' }).click();
   await expect(dialog).toHaveCount(0);
 });
+
+test('Security and Activity show what happened: a name change is not a password change; purchases, grants and conversions are listed', async ({
+  page,
+  baseURL,
+}) => {
+  const who = newIdentity('honest-activity');
+  const id = await signUpByApi(baseURL!, who);
+  const sql = database();
+  // An account made (with its password) on 2 January 2025.
+  await sql.begin(async (tx) => {
+    await tx`set local session_replication_role = replica`; // triggers off: these are the old records
+    await tx`update public.profiles set created_at = '2025-01-02T10:00:00Z', updated_at = '2025-01-02T10:00:00Z',
+               password_changed_at = '2025-01-02T10:00:00Z' where id = ${id}`;
+  });
+  await grantCredits(id, 100);
+  await sql`
+    insert into public.generations (user_id, kind, status, stage, progress, format, topology, cost, input_key,
+                                    input_type, input_name, completed_at)
+    values (${id}, 'model', 'completed', 'done', 1, 'glb', 'low', 50, ${`inputs/${randomUUID()}.png`},
+            'image/png', 'chair.png', now())`;
+  await page.goto('/');
+  await signInThroughDialog(page, who.email, who.password);
+  await page.goto('/profile');
+  await page.getByRole('button', { name: 'Edit', exact: true }).click();
+  await page.getByLabel('Full Name').fill('Ada Renamed');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Profile Updated', { exact: true })).toBeVisible();
+
+  await page.getByRole('tab', { name: 'Security' }).click();
+  await expect(page.getByTestId('password-changed')).toHaveText(/^Last changed January 2, 2025 at /);
+  await shoot(page, 'profile-security');
+
+  await page.getByRole('tab', { name: 'Activity' }).click();
+  const entries = page.getByTestId('activity-entry');
+  await expect(entries).toHaveCount(4);
+  await expect(entries.nth(0)).toContainText('Name or e-mail changed');
+  await expect(page.getByTestId('activity')).toContainText('3D Model conversion (50 credits, completed)');
+  await expect(page.getByTestId('activity')).toContainText('100 credits added by an administrator');
+  await expect(entries.nth(3)).toContainText('Account created');
+  await expect(entries.nth(3)).toContainText('January 2, 2025');
+  await expect(page.getByText('Profile updated')).toHaveCount(0);
+  await expect(page.getByText('Password changed')).toHaveCount(0);
+  await shoot(page, 'profile-activity');
+});

@@ -68,12 +68,12 @@ test('Security → "Last changed" moves when the password changes', async ({ pag
   test.setTimeout(120_000);
   const who = newIdentity('lastchanged');
   const id = await signUpByApi(baseURL!, who);
-  // An account whose profile was last touched long ago (its touch trigger would stamp now()).
+  // An account whose password was last changed long ago (as recorded on its profile).
   const sql = database();
   await sql.begin(async (tx) => {
     // Triggers off for this transaction only (no table lock, unlike disabling the trigger).
     await tx`set local session_replication_role = replica`;
-    await tx`update public.profiles set updated_at = '2025-03-04T12:00:00Z' where id = ${id}`;
+    await tx`update public.profiles set password_changed_at = '2025-03-04T12:00:00Z' where id = ${id}`;
   });
   await page.goto('/');
   await signInThroughDialog(page, who.email, who.password);

@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { LockIcon } from '../../components/icons';
 import { Button } from '../../components/ui/button';
@@ -5,10 +6,14 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import type { User } from '../../lib/api';
 import { formatLongDate } from './format';
 import { PasswordDialog } from './PasswordDialog';
+import { useActivity } from './useActivity';
 
 export function SecurityPanel({ user, onSaved }: { user: User; onSaved: (user: User) => void }) {
   const [open, setOpen] = useState(false);
   const mode = user.has_password ? 'change' : 'set';
+  const activity = useActivity(user.id);
+  const queryClient = useQueryClient();
+  const changedAt = activity.data?.passwordChangedAt ?? null;
   return (
     <Card>
       <CardHeader>
@@ -23,10 +28,14 @@ export function SecurityPanel({ user, onSaved }: { user: User; onSaved: (user: U
             </span>
             <div>
               <p className="font-medium">Password</p>
-              <p className="text-sm text-muted-foreground">
-                {user.has_password
-                  ? `Last changed ${formatLongDate(user.updatedAt)}`
-                  : 'Create a password for this Google account.'}
+              <p className="text-sm text-muted-foreground" data-testid="password-changed">
+                {!user.has_password
+                  ? 'Create a password for this Google account.'
+                  : activity.isPending
+                    ? '…'
+                    : changedAt
+                      ? `Last changed ${formatLongDate(changedAt)}`
+                      : 'Last change not recorded'}
               </p>
             </div>
           </div>
@@ -39,7 +48,10 @@ export function SecurityPanel({ user, onSaved }: { user: User; onSaved: (user: U
           user={user}
           open={open}
           onClose={() => setOpen(false)}
-          onSaved={onSaved}
+          onSaved={(saved) => {
+            onSaved(saved);
+            void queryClient.invalidateQueries({ queryKey: ['activity', user.id] });
+          }}
         />
       </CardContent>
     </Card>

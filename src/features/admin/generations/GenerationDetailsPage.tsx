@@ -175,7 +175,7 @@ export function GenerationDetailsPage({ id }: { id: string }) {
             </Row>
             <Row label="Conversion">{conversionLabel(g)}</Row>
             <Row label="Stage">
-              {g.stage ?? '-'} · {Math.round(g.progress * 100)}%
+              {status === 'cancelled' ? 'cancelled' : (g.stage ?? '-')} · {Math.round(g.progress * 100)}%
             </Row>
             <Row label="Backend">{backendLabel(d.backend, d.fellBack)}</Row>
             <Row label="If it fails">

@@ -180,6 +180,8 @@ export interface Database {
         has_password: boolean;
         created_at: Date;
         updated_at: Date;
+        password_changed_at: Date | null;
+        details_changed_at: Date | null;
       };
       settings: {
         key: string;

@@ -14,6 +14,7 @@ import { requireUser } from '../core/auth.ts';
 import type { AppDeps, AppEnv } from '../core/deps.ts';
 import { ApiError, badRequest } from '../core/errors.ts';
 import { parseJson } from '../core/validate.ts';
+import { readActivity } from './activity.ts';
 import { readUser, userIdParam } from './users.ts';
 
 const ProfileChanges = z.object({
@@ -39,6 +40,11 @@ export function userRoutes({ db }: AppDeps) {
       const id = userIdParam(c.req.param('id'));
       const user = await db.asCaller(caller, (tx) => readUser(tx, id));
       return c.json({ user });
+    })
+    .get('/:id/activity', async (c) => {
+      const caller = requireUser(c.get('caller'));
+      const id = userIdParam(c.req.param('id'));
+      return c.json(await db.asCaller(caller, (tx) => readActivity(tx, id)));
     })
     .put('/:id', async (c) => {
       const caller = requireUser(c.get('caller'));
