@@ -259,3 +259,35 @@ test('Security and Activity show what happened: a name change is not a password 
   await expect(page.getByText('Password changed')).toHaveCount(0);
   await shoot(page, 'profile-activity');
 });
+
+test('Admin → Settings says which hosted backends the running workers have a key for, and warns on one without', async ({
+  page,
+  baseURL,
+}) => {
+  await signInAsAdmin(page, baseURL!);
+  // The stack's worker runs without provider keys and says so beside its heartbeat.
+  await expect
+    .poll(async () => {
+      const [row] = await database()<{ n: number }[]>`
+        select count(*)::int as n from public.worker_heartbeats where seen_at > now() - interval '60 seconds'`;
+      return row.n;
+    })
+    .toBeGreaterThan(0);
+  await page.goto('/admin/settings');
+  const select = page.getByLabel('Backend for the Studio (/app)');
+  await expect(select.locator('option', { hasText: 'meshy (no key)' })).toHaveCount(1);
+  await expect(select.locator('option', { hasText: 'builtin' })).toHaveText('builtin');
+  await select.selectOption('meshy');
+  const card = page.locator('form', { has: select }).locator('..');
+  await expect(card.getByTestId('backend-key-status')).toHaveText(
+    'No running worker has a key for meshy: its conversions would fall back to the built-in engine, or fail and be refunded.',
+  );
+  await shoot(page, 'admin-settings-backend');
+  await card.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Saved, but not usable yet', { exact: true })).toBeVisible();
+  await expect(page.getByText(/is now meshy\.$/)).toHaveCount(0);
+  // Back to the built-in engine for the other tests.
+  await select.selectOption('default');
+  await card.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Setting Updated', { exact: true })).toBeVisible();
+});

@@ -56,3 +56,20 @@ select tests.authenticate_as((select admin from ids));
 select tests.assert_equal((select count(*) from public.worker_heartbeats)::int, 1, 'admins read worker rows');
 select tests.assert_fails($$delete from public.worker_heartbeats$$, '42501', 'admins do not write worker rows either');
 reset role;
+
+-- Backend keys: each worker reports the names of the hosted backends it has a key for; nobody else may.
+select public.worker_heartbeat('keys:1', 'keys', 1, 1, 0);
+select public.worker_backends('keys:1', array['meshy', 'fal', 'meshy', '']);
+select tests.assert_equal((select backends from public.worker_heartbeats where worker_id = 'keys:1')::text,
+  '{fal,meshy}', 'a worker records its backends, deduplicated');
+select tests.authenticate_as((select owner from ids));
+select tests.assert_fails($$select public.worker_backends('keys:1', array['tripo'])$$, '42501', 'users cannot claim keys for a worker');
+reset role;
+select tests.authenticate_as((select admin from ids));
+select tests.assert_fails($$select public.worker_backends('keys:1', array['tripo'])$$, '42501', 'admins cannot either');
+reset role;
+select tests.authenticate_anon();
+select tests.assert_fails($$select public.worker_backends('keys:1', array['tripo'])$$, '42501', 'nor can anon');
+reset role;
+select tests.assert_equal((select backends from public.worker_heartbeats where worker_id = 'keys:1')::text,
+  '{fal,meshy}', 'unchanged by the refused calls');

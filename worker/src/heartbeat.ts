@@ -12,6 +12,8 @@ export interface HeartbeatOptions {
   intervalMs: number;
   /** Jobs running right now. */
   running: () => number;
+  /** Hosted backends this worker has a key for (names only), shown to admins in Settings. */
+  backends?: readonly string[];
   log: (line: string) => void;
 }
 
@@ -35,6 +37,7 @@ export function startHeartbeat(options: HeartbeatOptions): Heartbeat {
       try {
         await options.sql`select public.worker_heartbeat(${workerId}, ${hostname()}, ${process.pid},
           ${options.concurrency}, ${options.running()}, ${isStopping})`;
+        await options.sql`select public.worker_backends(${workerId}, ${[...(options.backends ?? [])]}::text[])`;
         if (failing) options.log('worker: heartbeat written again');
         failing = false;
       } catch (error) {

@@ -91,6 +91,7 @@ const heartbeat = startHeartbeat({
   concurrency: config.concurrency,
   intervalMs: config.workerHeartbeatMs,
   running: () => running,
+  backends: backends.configured,
   log,
 });
 runner.events.on('job:start', () => {

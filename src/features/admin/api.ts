@@ -17,6 +17,12 @@ import { type AdminUser, normaliseAdminUser } from './normalise';
 
 export const ADMIN_PAGE_SIZE = 20;
 
+/** How many workers run now, and which hosted backends at least one of them has a key for. */
+export interface WorkerKeys {
+  live: number;
+  backends: string[];
+}
+
 /** What an admin sees: a conversion its owner or an admin cancelled is not a failure. */
 export type AdminStatus = GenerationStatus | 'cancelled';
 
@@ -199,6 +205,8 @@ export const adminApi = {
   generation: (id: string) => api.get<AdminGenerationDetails>(`/admin/generations/${enc(id)}`),
 
   settings: async () => (await api.get<{ settings: Setting[] }>('/admin/settings')).settings,
+  /** Running workers and the hosted backends they hold a key for. */
+  settingsWorkers: async () => (await api.get<{ workers: WorkerKeys }>('/admin/settings')).workers,
   updateSetting: async (key: string, value: number | string) =>
     (await api.put<{ setting: Setting }>(`/admin/settings/${enc(key)}`, { value })).setting,
 };

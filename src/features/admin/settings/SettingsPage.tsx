@@ -6,7 +6,7 @@ import { Card } from '../../../components/ui/card';
 import { Input } from '../../../components/ui/input';
 import { notify } from '../../../components/ui/toaster';
 import { publicSettingsQuery } from '../../credits/usePublicSettings';
-import { adminApi, type Setting } from '../api';
+import { adminApi, type Setting, type WorkerKeys } from '../api';
 import { formatDateTime } from '../format';
 import { PageHeader, StateMessage } from '../PageHeader';
 
@@ -62,6 +62,22 @@ const BACKEND_ORDER = [
 
 const isBackend = (s: Setting) => (BACKEND_ORDER as readonly string[]).includes(s.key);
 
+const HOSTED = new Set(['meshy', 'tripo', 'fal']);
+const isBackendChoice = (key: string) => key.startsWith('generation.backend.');
+
+/** Whether the running workers can use a backend choice; null when there is nothing to say (built-in, default). */
+function keyStatus(choice: string, workers: WorkerKeys | undefined): { ok: boolean; text: string } | null {
+  if (!HOSTED.has(choice) || !workers) return null;
+  if (workers.live === 0)
+    return { ok: false, text: `No worker is running, so no key for ${choice} can be confirmed.` };
+  return workers.backends.includes(choice)
+    ? { ok: true, text: `The running workers have a key for ${choice}.` }
+    : {
+        ok: false,
+        text: `No running worker has a key for ${choice}: its conversions would fall back to the built-in engine, or fail and be refunded.`,
+      };
+}
+
 function SettingsSection({
   title,
   description,
@@ -92,6 +108,12 @@ function SettingsSection({
 
 function SettingCard({ setting }: { setting: Setting }) {
   const client = useQueryClient();
+  const backendChoice = isBackendChoice(setting.key);
+  const workers = useQuery({
+    queryKey: ['admin', 'settings', 'workers'],
+    queryFn: adminApi.settingsWorkers,
+    enabled: backendChoice,
+  }).data;
   const [value, setValue] = useState(String(setting.value));
   const [saving, setSaving] = useState(false);
   useEffect(() => setValue(String(setting.value)), [setting.value]);
@@ -111,10 +133,18 @@ function SettingCard({ setting }: { setting: Setting }) {
       client.setQueryData<Setting[]>(KEY, (list) => list?.map((s) => (s.key === saved.key ? saved : s)));
       // The price and limits the rest of the SPA shows come from these settings (GET /api/config).
       void client.invalidateQueries({ queryKey: publicSettingsQuery.queryKey });
-      notify('Setting Updated', {
-        description: `${saved.label} is now ${String(saved.value)}.`,
-        variant: 'success',
-      });
+      const status = backendChoice ? keyStatus(String(saved.value), workers) : null;
+      if (status && !status.ok) {
+        notify('Saved, but not usable yet', {
+          description: `${saved.label} is now ${String(saved.value)}. ${status.text}`,
+          variant: 'destructive',
+        });
+      } else {
+        notify('Setting Updated', {
+          description: `${saved.label} is now ${String(saved.value)}.`,
+          variant: 'success',
+        });
+      }
     } catch (err) {
       notify('Setting not saved', {
         description: err instanceof Error ? err.message : undefined,
@@ -144,11 +174,14 @@ function SettingCard({ setting }: { setting: Setting }) {
             onChange={(e) => setValue(e.target.value)}
             className="h-10 w-full rounded-md border border-input bg-background px-3 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
           >
-            {setting.choices.map((choice) => (
-              <option key={choice} value={choice}>
-                {choice}
-              </option>
-            ))}
+            {setting.choices.map((choice) => {
+              const status = backendChoice ? keyStatus(choice, workers) : null;
+              return (
+                <option key={choice} value={choice}>
+                  {status ? `${choice} (${status.ok ? 'key set' : 'no key'})` : choice}
+                </option>
+              );
+            })}
           </select>
         ) : (
           <Input
@@ -164,9 +197,23 @@ function SettingCard({ setting }: { setting: Setting }) {
           {saving ? 'Saving...' : 'Save'}
         </Button>
       </form>
+      {backendChoice ? <KeyStatusLine choice={value} workers={workers} /> : null}
       <p className="mt-3 font-mono text-xs text-muted-foreground">
         {setting.key} · updated {formatDateTime(setting.updatedAt)}
       </p>
     </Card>
+  );
+}
+
+function KeyStatusLine({ choice, workers }: { choice: string; workers: WorkerKeys | undefined }) {
+  const status = keyStatus(choice, workers);
+  if (!status) return null;
+  return (
+    <p
+      className={status.ok ? 'mt-2 text-sm text-success' : 'mt-2 text-sm text-destructive'}
+      data-testid="backend-key-status"
+    >
+      {status.text}
+    </p>
   );
 }

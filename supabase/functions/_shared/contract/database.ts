@@ -257,6 +257,7 @@ export interface Database {
         stopping: boolean;
         started_at: Date;
         seen_at: Date;
+        backends: string[];
       };
     };
     Views: Record<string, never>;
@@ -488,6 +489,7 @@ export interface Database {
         };
         Returns: string;
       };
+      worker_backends: { Args: { p_worker_id: string; p_backends: string[] }; Returns: undefined };
       worker_heartbeat: {
         Args: {
           p_worker_id: string;

@@ -83,17 +83,29 @@ function toApiSetting(r: SettingRow): AdminSetting {
   };
 }
 
+/** A worker that heartbeated this recently counts as running (it beats every few seconds). */
+const LIVE_WORKER_SECONDS = 60;
+
 export function adminSettingRoutes({ db }: AppDeps) {
   return new Hono<AppEnv>()
     .get('/', async (c) => {
       const caller = requireAdmin(c.get('caller'));
-      const rows = await db.asCaller(
-        caller,
-        (tx) => tx<SettingRow[]>`
+      const { rows, workers } = await db.asCaller(caller, async (tx) => ({
+        rows: await tx<SettingRow[]>`
           select key, value, is_public, updated_at from public.settings
            where key in ${tx(Object.keys(EDITABLE_SETTINGS))} order by key`,
-      );
-      return c.json({ settings: rows.map(toApiSetting) });
+        // The hosted backends the running workers hold a key for (the keys never leave the workers).
+        workers: (
+          await tx<{ live: number; backends: string[] }[]>`
+            select count(*)::int as live,
+                   coalesce(array(select distinct b from public.worker_heartbeats w2, unnest(w2.backends) b
+                                   where w2.seen_at > now() - ${`${LIVE_WORKER_SECONDS} seconds`}::interval
+                                     and not w2.stopping order by b), '{}') as backends
+              from public.worker_heartbeats w
+             where w.seen_at > now() - ${`${LIVE_WORKER_SECONDS} seconds`}::interval and not w.stopping`
+        )[0],
+      }));
+      return c.json({ settings: rows.map(toApiSetting), workers });
     })
     .put('/:key', async (c) => {
       const caller = requireAdmin(c.get('caller'));
