@@ -213,7 +213,8 @@ test('edit the profile; the new e-mail applies only after both addresses confirm
   await expect(page.getByTestId('profile-email')).toHaveText(changed.email);
 
   await page.getByRole('tab', { name: 'Activity' }).click();
-  await expect(page.getByText('Profile updated', { exact: true })).toBeVisible();
+  // The e-mail change is on record as what it was, not as "Profile updated".
+  await expect(page.getByText('Name or e-mail changed', { exact: true })).toBeVisible();
   await expect(page.getByText('Account created', { exact: true })).toBeVisible();
 
   await signOutThroughMenu(page);

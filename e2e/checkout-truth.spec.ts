@@ -1,5 +1,5 @@
 // /checkout/success says only what the server knows about the order: credited (with the real balance),
-// still being confirmed, or nothing but thanks (a direct /pay, a signed-out visitor, an unknown order).
+// still being confirmed, not found, or nothing but thanks (a direct /pay without an order).
 import { expect, type Page, test } from '@playwright/test';
 import { newIdentity, signInThroughDialog, signUpByApi } from './support/accounts.ts';
 import { balanceOf, grantCredits } from './support/credits.ts';
@@ -32,14 +32,13 @@ test('a direct /pay and a signed-out visitor are thanked without any claim of cr
   await expect(page.getByText(/credits have been added/)).toHaveCount(0);
   await expect(page.getByTestId('new-balance')).toHaveCount(0);
 
-  // A made-up order in the URL changes nothing for a signed-out visitor.
+  // An order in the URL is not a payment: a signed-out visitor is asked to sign in to see it, no more.
   await page.goto('/checkout/success?order=DEMO-123&provider=demo&credits=5600');
   await expect(page.getByTestId('order-outcome')).toHaveText(
-    'Payment Successful! Thank you for choosing Lift3D.',
-    {
-      timeout: 20_000,
-    },
+    'This order belongs to an account. Sign in with it to see whether it was paid and your credits were added.',
+    { timeout: 20_000 },
   );
+  await expect(page.getByText('Payment Successful!')).toHaveCount(0);
   await expect(page.getByText(/credits have been added/)).toHaveCount(0);
 });
 
