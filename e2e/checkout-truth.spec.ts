@@ -18,7 +18,9 @@ async function fillCard(page: Page) {
   await page.getByLabel('CVC').pressSequentially('123');
 }
 
-test('a direct /pay and a signed-out visitor are thanked without any claim of credits', async ({ page }) => {
+test('a direct /pay is thanked without any claim of credits; a signed-out visitor with an order is asked to sign in', async ({
+  page,
+}) => {
   await page.goto('/pay?amount=1300&currency=eur&description=Starter&credits=5600');
   await fillCard(page);
   await page.getByLabel('Receipt Email').fill('ada@example.com');
