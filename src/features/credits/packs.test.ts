@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { CREDIT_PACKS, findPack, formatEuro, generationsFor, pricePerThousand } from './packs';
+import {
+  CREDIT_PACKS,
+  findPack,
+  formatEuro,
+  generationsFor,
+  pricePerThousand,
+  withPriceBonuses,
+} from './packs';
 
 describe('credit packs', () => {
   it('match the published packs', () => {
@@ -25,5 +32,20 @@ describe('credit packs', () => {
     expect(pricePerThousand(CREDIT_PACKS[0])).toBe('2.32');
     expect(formatEuro(13)).toBe('€13');
     expect(formatEuro(2.5)).toBe('€2.50');
+  });
+});
+
+describe('withPriceBonuses', () => {
+  it('states what the prices give, rounded down, against the fewest credits per euro', () => {
+    expect(withPriceBonuses(CREDIT_PACKS).map((p) => p.bonus)).toEqual([
+      undefined,
+      '39% more credits per euro',
+      '106% more credits per euro',
+    ]);
+  });
+
+  it('ignores a stored bonus text that the prices do not support', () => {
+    const same = CREDIT_PACKS.map((p) => ({ ...p, credits: p.price * 100, bonus: '67% more credits' }));
+    expect(withPriceBonuses(same).every((p) => p.bonus === undefined)).toBe(true);
   });
 });

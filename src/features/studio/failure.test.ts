@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { classifyFailure } from './failure';
+import { jobStatusOf, STATUS_LABELS } from './generation';
 
 describe('classifyFailure', () => {
   test("the engine's refusals are the user's input, without the step prefix", () => {
@@ -42,5 +43,17 @@ describe('classifyFailure', () => {
     });
     expect(classifyFailure('Cancelled by an administrator.').kind).toBe('cancelled');
     expect(classifyFailure('Cancelled the order').kind).toBe('server');
+  });
+});
+
+describe('jobStatusOf', () => {
+  test('a cancel is its own state, neither an error nor a success', () => {
+    expect(jobStatusOf({ status: 'failed', error: 'Cancelled. Your credits have been refunded.' })).toBe(
+      'cancelled',
+    );
+    expect(jobStatusOf({ status: 'failed', error: 'Cancelled by an administrator.' })).toBe('cancelled');
+    expect(jobStatusOf({ status: 'failed', error: 'decode: not an image' })).toBe('error');
+    expect(STATUS_LABELS.cancelled).toBe('Cancelled');
+    expect(STATUS_LABELS.idle).toBe('Not started');
   });
 });
