@@ -112,6 +112,7 @@ function boundingSphere(p: number[]): { centre: [number, number, number]; radius
   }
   const c: [number, number, number] = [(lo[0] + hi[0]) / 2, (lo[1] + hi[1]) / 2, (lo[2] + hi[2]) / 2];
   let r = 0;
-  for (let i = 0; i < p.length; i += 3) r = Math.max(r, Math.hypot(p[i] - c[0], p[i + 1] - c[1], p[i + 2] - c[2]));
+  for (let i = 0; i < p.length; i += 3)
+    r = Math.max(r, Math.hypot(p[i] - c[0], p[i + 1] - c[1], p[i + 2] - c[2]));
   return { centre: c, radius: r };
 }

@@ -278,7 +278,7 @@ export function findWalk(
     shift: [0, 0],
   });
   const poses = bases.map(nominal);
-  bases.forEach((b, i) => apply(b, poses[i], elevationDeg));
+  for (const [i, b] of bases.entries()) apply(b, poses[i], elevationDeg);
   if (!shaping.length) return { cameras: [], misfit: { nominal: 0, found: 0 }, without: [] };
 
   const all = [front, ...shaping];
