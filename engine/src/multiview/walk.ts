@@ -50,7 +50,7 @@ export interface WalkOptions {
   minGain: number;
 }
 
-export const WALK_DEFAULTS: WalkOptions = {
+const WALK_DEFAULTS: WalkOptions = {
   maxTurn: 20,
   maxElevation: 15,
   maxScale: 1.35,
@@ -67,7 +67,7 @@ export const WALK_DEFAULTS: WalkOptions = {
 };
 
 /** One extra view's camera relative to the nominal walk. */
-export interface Pose {
+interface Pose {
   /** Turn around the vertical, degrees (90 for a right view walked exactly). */
   turn: number;
   /** The view's own elevation, degrees. */
