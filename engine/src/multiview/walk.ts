@@ -220,7 +220,13 @@ function inconsistency(
   samples: number,
   cap: number,
   only?: number,
+  bound = Infinity,
 ): number {
+  // Pixels counted in all: a candidate whose misses already add up past `bound` (a mean) is rejected
+  // there, which most candidates are; the misses only add up, so the answer is the same.
+  let all = 0;
+  for (let k = 0; k < cams.length; k++) if (only === undefined || k === only) all += pixels[k].length / 2;
+  const limit = bound * all;
   let sum = 0;
   let total = 0;
   for (let k = 0; k < cams.length; k++) {
@@ -244,7 +250,10 @@ function inconsistency(
         if (v > best) best = v;
         if (best >= 0) break;
       }
-      if (best < 0) sum += Math.min(cap, -best);
+      if (best < 0) {
+        sum += Math.min(cap, -best);
+        if (sum > limit) return Infinity;
+      }
     }
   }
   return total ? sum / total : 0;
@@ -299,7 +308,7 @@ export function findWalk(
     });
     return opts.prior * sum;
   };
-  const misfit = (only?: number, skip?: number) => {
+  const misfit = (only?: number, skip?: number, bound?: number) => {
     const keep = all.map((_, i) => i).filter((i) => i !== skip);
     return inconsistency(
       keep.map((i) => camOf(all[i], sdfs[i])),
@@ -308,9 +317,14 @@ export function findWalk(
       opts.raySamples,
       opts.cap,
       only === undefined ? undefined : keep.indexOf(only),
+      bound,
     );
   };
-  const score = () => misfit() + departure();
+  /** The misfit plus the pull to the nominal walk; Infinity once it cannot beat `below`. */
+  const score = (below = Infinity) => {
+    const d = departure();
+    return misfit(undefined, undefined, below - d) + d;
+  };
   const start = misfit();
   let best = start;
 
@@ -353,7 +367,7 @@ export function findWalk(
         for (const m of moves(before, level, bases[i].size)) {
           poses[i] = clamp(i, m);
           apply(bases[i], poses[i], elevationDeg);
-          const s = score();
+          const s = score(best * (1 - opts.epsilon));
           if (s < best * (1 - opts.epsilon)) {
             best = s;
             bestPose = poses[i];
