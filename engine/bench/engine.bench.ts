@@ -3,7 +3,8 @@
  * against a ground-truth set the project builds itself, compared with the naive √d baseline.
  *
  * Options: --quick (fewer runs), --sheets DIR (write 8-view contact sheets of each result),
- * --only speed|quality|multiview|multiview-speed (multi-view quality and speed: bench/multiview.ts).
+ * --only speed|quality|multiview|multiview-speed|multiview-walk (multi-view quality and speed, and the
+ * walk set alone: bench/multiview.ts).
  */
 import { mkdirSync, readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
@@ -13,7 +14,7 @@ import { type ConvertResult, createEngine, type Topology } from '../src/index.ts
 import { listPhotos } from '../test/support/photos.ts';
 import { contactSheet } from '../test/support/raster.ts';
 import { onBackground, png } from '../test/support/synthetic.ts';
-import { multiviewQuality, multiviewSpeed } from './multiview.ts';
+import { multiviewQuality, multiviewSpeed, walkTable } from './multiview.ts';
 import { normaliseUnitDiagonal, rng, sampleSurface, score } from './support/metrics.ts';
 import { groundTruthShapes } from './support/shapes.ts';
 import { renderTruth } from './support/truth.ts';
@@ -196,6 +197,7 @@ async function quality() {
 
 if (!only || only === 'quality') await quality();
 if (!only || only === 'multiview') await multiviewQuality(engine, sheetsDir);
+if (only === 'multiview-walk') await walkTable(engine, sheetsDir);
 if (!only || only === 'speed') await speed();
 if (!only || only === 'multiview' || only === 'multiview-speed') await multiviewSpeed(engine, quick);
 console.log(`\npeak memory (max RSS): ${fmt(process.resourceUsage().maxRSS / 1024)} MB (target ≤ 2048)`);

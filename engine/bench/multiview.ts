@@ -12,7 +12,8 @@ import { HIDDEN_CAMERA, hiddenShapes } from './support/hidden-shapes.ts';
 import { normaliseUnitDiagonal, rng, sampleSurface, score } from './support/metrics.ts';
 import { groundTruthShapes, type Shape } from './support/shapes.ts';
 import { UNSEEN_CAMERA, unseenShapes } from './support/unseen-shapes.ts';
-import { renderViews, VIEWS_CAMERA } from './support/views.ts';
+import { renderViews, type UnevenWalk, VIEWS_CAMERA } from './support/views.ts';
+import { handHeldWalk, WALK_CAMERA, walkShapes } from './support/walk-shapes.ts';
 
 async function sheet(dir: string | undefined, name: string, r: ConvertResult) {
   if (!dir) return;
@@ -22,8 +23,8 @@ async function sheet(dir: string | undefined, name: string, r: ConvertResult) {
     .toFile(join(dir, `${name}.png`));
 }
 
-async function inputs(shape: Shape, camera = VIEWS_CAMERA) {
-  const v = renderViews(shape, 20_000, camera);
+async function inputs(shape: Shape, camera = VIEWS_CAMERA, walk: UnevenWalk = {}) {
+  const v = renderViews(shape, 20_000, camera, walk);
   normaliseUnitDiagonal(v.points);
   return {
     points: v.points,
@@ -50,6 +51,69 @@ export async function multiviewQuality(engine: Engine, sheetsDir?: string): Prom
     `\n## Multi-view unseen set (${unseenShapes().length} everyday objects added after the hull's options were frozen, front at yaw ${UNSEEN_CAMERA.yaw}°, the walk at ${UNSEEN_CAMERA.pitch}° elevation, low topology)\n`,
   );
   await qualityTable(engine, unseenShapes(), UNSEEN_CAMERA, 'unseen', sheetsDir);
+  await walkTable(engine, sheetsDir);
+}
+
+/**
+ * The walk set (bench/support/walk-shapes.ts): one photo, four on an even walk, four on a hand-held walk
+ * with the cameras found and, for comparison, with the nominal walk assumed (`walk: false`).
+ */
+export async function walkTable(engine: Engine, sheetsDir?: string): Promise<void> {
+  const shapes = walkShapes();
+  console.log(
+    `\n## Multi-view walk set (${shapes.length} shapes written after the camera search's options were frozen, front at yaw ${WALK_CAMERA.yaw}°, ${WALK_CAMERA.pitch}° elevation; hand-held: turn ±15°, elevation ±10°, distance ×0.8–1.25 per view, low topology)\n`,
+  );
+  const rows = [
+    '| shape | CD one | CD four even | CD four hand-held | CD hand-held, nominal walk | turns found (truth) | warnings |',
+    '|---|--:|--:|--:|--:|---|---|',
+  ];
+  const sums = [0, 0, 0, 0];
+  let failed = 0;
+  const worse = [0, 0];
+  const pts = (r: ConvertResult) =>
+    normaliseUnitDiagonal(sampleSurface(r.mesh.positions, r.mesh.indices, 20_000, rng(11)));
+  for (const [index, shape] of shapes.entries()) {
+    const walk = handHeldWalk(index);
+    const even = await inputs(shape, WALK_CAMERA);
+    const held = await inputs(shape, WALK_CAMERA, walk);
+    const four = (v: typeof even, nominal = false) =>
+      engine.convert(
+        { front: v.front, right: v.right, back: v.back, left: v.left },
+        { topology: 'low', ...(nominal ? { multiview: { walk: false } } : {}) },
+      );
+    try {
+      const one = await engine.convert(even.front, { topology: 'low' });
+      const results = [one, await four(even), await four(held), await four(held, true)];
+      const cds = results.map((r, k) => score(pts(r), k < 2 ? even.points : held.points).chamfer);
+      cds.forEach((c, k) => {
+        sums[k] += c;
+      });
+      if (cds[1] > cds[0]) worse[0]++;
+      if (cds[2] > cds[0]) worse[1]++;
+      await sheet(sheetsDir, `walk-${shape.name}-one`, one);
+      await sheet(sheetsDir, `walk-${shape.name}-four-even`, results[1]);
+      await sheet(sheetsDir, `walk-${shape.name}-four-held`, results[2]);
+      const truthTurn = { right: 90, back: 180, left: 270 };
+      const turns = (results[2].stats.views?.cameras ?? [])
+        .map(
+          (c) =>
+            `${c.name} ${c.turn}°${c.found ? '' : ' (nominal)'} (${(truthTurn[c.name] + (walk[c.name]?.turn ?? 0)).toFixed(1)}°)`,
+        )
+        .join(', ');
+      rows.push(
+        `| ${shape.name} | ${cds.map((c) => c.toFixed(4)).join(' | ')} | ${turns} | ${results[2].stats.views?.warnings.join(' ') || '—'} |`,
+      );
+    } catch (err) {
+      failed++;
+      rows.push(`| ${shape.name} | | | | | | FAILED: ${(err as Error).message} |`);
+    }
+  }
+  const n = shapes.length - failed;
+  rows.push(`| **mean** | ${sums.map((x) => `**${(x / n).toFixed(4)}**`).join(' | ')} | | |`);
+  console.log(rows.join('\n'));
+  console.log(
+    `\nmean Chamfer against one photo: four even ${(100 * (1 - sums[1] / sums[0])).toFixed(1)}% lower (target ≥ 40%), four hand-held ${(100 * (1 - sums[2] / sums[0])).toFixed(1)}% lower (target ≥ 30%; with the nominal walk assumed ${(100 * (1 - sums[3] / sums[0])).toFixed(1)}%); shapes worse than one photo: even ${worse[0]}, hand-held ${worse[1]}; failed conversions: ${failed}`,
+  );
 }
 
 async function qualityTable(

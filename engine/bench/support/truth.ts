@@ -17,7 +17,7 @@ export interface Truth {
 export function renderTruth(
   shape: Shape,
   samples = 20_000,
-  view: { yaw: number; pitch: number } = TRUTH_VIEW,
+  view: { yaw: number; pitch: number; zoom?: number } = TRUTH_VIEW,
 ): Truth {
   const tf = viewTransform(view.yaw, view.pitch);
   // Merge the parts into one camera-space mesh with a colour per triangle.
@@ -39,7 +39,15 @@ export function renderTruth(
       max[k] = Math.max(max[k], positions[i + k]);
     }
   }
-  const extent = Math.max(max[0] - min[0], max[1] - min[1]) * 1.2;
+  let extent = Math.max(max[0] - min[0], max[1] - min[1]) * 1.2;
+  let centre: [number, number, number] = [(min[0] + max[0]) / 2, (min[1] + max[1]) / 2, 0];
+  if (view.zoom !== undefined) {
+    // A camera at a distance, aimed at the middle of the object's bounding sphere, not framed to this
+    // view's outline: zoom > 1 came nearer (the subject fills more of the photo), and it stays in frame.
+    const r = boundingSphere(positions);
+    extent = (2 * r.radius * 1.4) / view.zoom;
+    centre = [r.centre[0], r.centre[1], 0];
+  }
   const { image } = rasterise(
     {
       positions: Float32Array.from(positions),
@@ -52,7 +60,7 @@ export function renderTruth(
       width: TRUTH_VIEW.size,
       height: TRUTH_VIEW.size,
       extent,
-      centre: [(min[0] + max[0]) / 2, (min[1] + max[1]) / 2, 0],
+      centre,
     },
   );
   // Outer surface only: a sample inside any other part of the union is hidden and dropped.
@@ -92,4 +100,19 @@ export function renderTruth(
     points.set(all.subarray(j * 3, j * 3 + 3), i * 3);
   }
   return { image, points };
+}
+
+/** Centre of the bounding box and the largest distance from it (camera-frame positions). */
+function boundingSphere(p: number[]): { centre: [number, number, number]; radius: number } {
+  const lo = [Infinity, Infinity, Infinity];
+  const hi = [-Infinity, -Infinity, -Infinity];
+  for (let i = 0; i < p.length; i++) {
+    lo[i % 3] = Math.min(lo[i % 3], p[i]);
+    hi[i % 3] = Math.max(hi[i % 3], p[i]);
+  }
+  const c: [number, number, number] = [(lo[0] + hi[0]) / 2, (lo[1] + hi[1]) / 2, (lo[2] + hi[2]) / 2];
+  let r = 0;
+  for (let i = 0; i < p.length; i += 3)
+    r = Math.max(r, Math.hypot(p[i] - c[0], p[i + 1] - c[1], p[i + 2] - c[2]));
+  return { centre: c, radius: r };
 }

@@ -19,15 +19,38 @@ export interface ViewsTruth {
   points: Points;
 }
 
-export function renderViews(shape: Shape, samples = 20_000, camera = VIEWS_CAMERA): ViewsTruth {
-  const at = (turn: number) =>
-    renderTruth(shape, turn ? 16 : samples, { yaw: camera.yaw + turn, pitch: camera.pitch });
+/**
+ * How a hand-held walk departs from the nominal one, per extra view: degrees off the quarter turn, the
+ * view's own elevation (degrees, instead of the front's), and its zoom (1.25: the camera came nearer).
+ */
+export interface WalkError {
+  turn: number;
+  pitch: number;
+  zoom: number;
+}
+export type UnevenWalk = Partial<Record<'right' | 'back' | 'left', WalkError>>;
+
+export function renderViews(
+  shape: Shape,
+  samples = 20_000,
+  camera: { yaw: number; pitch: number } = VIEWS_CAMERA,
+  walk: UnevenWalk = {},
+): ViewsTruth {
+  // An uneven walk is photographed at a distance (every photo framed by the same camera, the subject
+  // as large as that distance makes it), an even one framed to each outline as before.
+  const uneven = Object.keys(walk).length > 0;
+  const at = (turn: number, off?: WalkError) =>
+    renderTruth(shape, turn ? 16 : samples, {
+      yaw: camera.yaw + turn + (off?.turn ?? 0),
+      pitch: off ? off.pitch : camera.pitch,
+      zoom: off ? off.zoom : uneven ? 1 : undefined,
+    });
   const front = at(0);
   return {
     front: front.image,
-    right: at(90).image,
-    back: at(180).image,
-    left: at(270).image,
+    right: at(90, walk.right).image,
+    back: at(180, walk.back).image,
+    left: at(270, walk.left).image,
     points: front.points,
   };
 }

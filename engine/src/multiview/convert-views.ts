@@ -53,6 +53,7 @@ import { type AtlasPaintOptions, paintAtlas } from './paint-atlas.ts';
 import { type RegisterOptions, registerView, silhouetteBox } from './register.ts';
 import type { MultiViewStats, ViewReport } from './stats.ts';
 import { type MultiViewInput, type RegisteredView, VIEW_NAMES, type ViewName } from './views.ts';
+import { findWalk, type WalkOptions, type WalkResult } from './walk.ts';
 
 export interface MultiViewOptions {
   register: Partial<RegisterOptions>;
@@ -61,6 +62,14 @@ export interface MultiViewOptions {
   paint: Partial<PaintOptions>;
   hull: Partial<HullOptions>;
   paintAtlas: Partial<AtlasPaintOptions>;
+  /** The cameras' search (walk.ts); false keeps the nominal walk at the found elevation. */
+  walk: Partial<WalkOptions> | false;
+  /**
+   * Largest mean miss of the silhouette rays once the cameras are found (model units, the model 1 tall;
+   * walks of one object measured up to 0.0005, a ball's photo among a desk's 0.002): above it, a view is
+   * left to colour the model only.
+   */
+  maxMisfit: number;
   /** Keep each hull run along the front's rays no deeper than the front's inflation (scaled per slice). */
   inflation: boolean;
   /** Cut heights where the views show a turned box's corners to the box (edges.ts). */
@@ -81,6 +90,8 @@ export const MULTIVIEW_DEFAULTS: MultiViewOptions = {
   paint: {},
   hull: {},
   paintAtlas: {},
+  walk: {},
+  maxMisfit: 0.0012,
   inflation: true,
   corners: true,
   method: 'auto',
@@ -151,6 +162,7 @@ export async function convertViews(
   for (const name of given) prepared.push(await prepare(name, input[name] as Uint8Array, ctx, ctx.decode));
   const prepareMs = performance.now() - started;
 
+  const sideGiven = input.right !== undefined || input.left !== undefined;
   const warnings: string[] = [];
   const reports: ViewReport[] = [];
   const registered: RegisteredView[] = [];
@@ -160,7 +172,8 @@ export async function convertViews(
   let method: MultiViewStats['method'] = 'columns';
   let painted = 0;
   let elevation = { degrees: 0, coverage: 0 };
-  const ms = { register: 0, elevation: 0, fuse: 0, paint: 0 };
+  let walk: WalkResult | undefined;
+  const ms = { register: 0, elevation: 0, walk: 0, fuse: 0, paint: 0 };
   let mark = 0;
   const lap = (step: keyof typeof ms) => {
     const now = performance.now();
@@ -192,7 +205,11 @@ export async function convertViews(
         const others = prepared
           .filter((o) => o !== p && o.image && o.mask)
           .map((o) => ({ image: o.image!, mask: o.mask! }));
-        const { view, problem } = registerView(p.name, p.image, p.mask, frame, others, opts.register);
+        // With a side view, a back photo is judged by how its silhouette fits the others once the cameras
+        // are found (below), not by its mirrored outline: off its half turn by a few degrees, a table's
+        // legs no longer line up with the front's and the mirror test failed a good photo.
+        const register = sideGiven ? { minBackOverlap: 0, ...opts.register } : opts.register;
+        const { view, problem } = registerView(p.name, p.image, p.mask, frame, others, register);
         report.use = view.shapes ? 'shape' : view.colours ? 'colour' : 'unused';
         if (problem === 'silhouette')
           warnings.push(`The ${LABEL[p.name]} photo did not match; it was used for colour only.`);
@@ -202,8 +219,7 @@ export async function convertViews(
       }
       lap('register');
       const box = silhouetteBox(front.mask, front.image.width, front.image.height);
-      const shaping = registered.filter((v) => v.shapes);
-      const useHull = opts.method === 'auto' && shaping.some((v) => v.name === 'right' || v.name === 'left');
+      let shaping = registered.filter((v) => v.shapes);
       elevation = estimateElevation(
         {
           mask: front.mask,
@@ -217,6 +233,35 @@ export async function convertViews(
         opts.elevation,
       );
       lap('elevation');
+      if (opts.walk !== false && shaping.length) {
+        const frontView: RegisteredView = {
+          name: 'right',
+          image: front.image,
+          mask: front.mask,
+          unitsPerPixel: solid.unitsPerPixel,
+          centrePx: solid.centrePx,
+          rotation: Float64Array.from([1, 0, 0, 0, 1, 0, 0, 0, 1]),
+          toward: [0, 0, 1],
+          shapes: true,
+          colours: true,
+        };
+        walk = findWalk(frontView, shaping, elevation.degrees, opts.walk);
+        // Silhouettes the found cameras cannot fit together show another object (or the same one moved):
+        // the view whose leaving out explains the rest best colours the model only, and the cameras are
+        // found again without it.
+        while (walk.misfit.found > opts.maxMisfit && shaping.length) {
+          const k = walk.without.indexOf(Math.min(...walk.without));
+          const view = shaping[k];
+          view.shapes = false;
+          const report = reports.find((r) => r.name === view.name);
+          if (report) report.use = 'colour';
+          warnings.push(`The ${LABEL[view.name]} photo did not match; it was used for colour only.`);
+          shaping = shaping.filter((v) => v !== view);
+          walk = findWalk(frontView, shaping, elevation.degrees, opts.walk);
+        }
+      }
+      lap('walk');
+      const useHull = opts.method === 'auto' && shaping.some((v) => v.name === 'right' || v.name === 'left');
       const hull = useHull
         ? await hullSolid(
             frame,
@@ -280,6 +325,8 @@ export async function convertViews(
     warnings,
     elevation: elevation.degrees,
     coverage: Math.round(elevation.coverage * 1e3) / 1e3,
+    cameras: walk?.cameras ?? [],
+    misfit: walk?.misfit,
     method,
     carved: Math.round(carved * 1e4) / 1e4,
     ghosts,

@@ -1,5 +1,6 @@
 /** What a multi-view conversion reports in `stats.views`. */
 import type { ViewName } from './views.ts';
+import type { FoundCamera } from './walk.ts';
 
 export interface ViewReport {
   name: ViewName;
@@ -18,6 +19,14 @@ export interface MultiViewStats {
   elevation: number;
   coverage: number;
   /**
+   * Each shaping view's camera as found from the silhouettes (walk.ts): turn and elevation in degrees,
+   * scale against the registered one, image offset in pixels; `found: false` where the silhouettes could
+   * not tell and the nominal walk was kept.
+   */
+  cameras: FoundCamera[];
+  /** Mean miss of the silhouette rays (model units) with the nominal walk and with the found cameras. */
+  misfit?: { nominal: number; found: number };
+  /**
    * 'hull': the voxel hull of all shaping views replaced the front's solid (a side view shaped it);
    * 'front': the front's own solid, coloured by the other views (no side view shaped it);
    * 'columns': the front's solid fitted to the views column by column (on request only).
@@ -32,5 +41,5 @@ export interface MultiViewStats {
   /** Texels coloured from the photos. */
   painted: number;
   /** Milliseconds of each multi-view step (inside the pipeline's stages). */
-  ms: { register: number; elevation: number; fuse: number; paint: number };
+  ms: { register: number; elevation: number; walk: number; fuse: number; paint: number };
 }
