@@ -7,6 +7,9 @@ create temp table made (name text, n bigint, id uuid);
 grant select, insert on made to authenticated;
 
 select public.apply_credit_change((select owner from ids), 120, 'purchase', 'test:batch-credits');
+-- The images the api stored for the owner (the functions accept only recorded uploads).
+select tests.upload((select owner from ids), 'uploads/' || k)
+  from unnest(array['b1', 'b2', 'b3', 'c1', 'c2', 'd1', 'd2', 'e1', 'e2', 'f1', 'f2']) k;
 
 -- Three images at 50 need 150: refused up front with the whole batch's need; nothing is written.
 select tests.authenticate_as((select owner from ids));

@@ -10,6 +10,7 @@ import {
   createGenerationAs,
   createUserWithCredits,
   ledger,
+  recordUpload,
   type WorkerHandle,
   waitFor,
 } from './support/generation-harness.ts';
@@ -78,6 +79,8 @@ test('a back photo of another object completes with its warning stored on the ge
   const back = await upload(await png(post.back));
   // As the api does: the generation and its view in one transaction, so the worker (already running from
   // the test before) never sees the generation without its view.
+  await recordUpload(db.sql, user, front);
+  await recordUpload(db.sql, user, back);
   const id = await db.sql.begin(async (tx) => {
     await tx`select set_config('role', 'authenticated', true),
                     set_config('request.jwt.claims', ${JSON.stringify({ sub: user, role: 'authenticated' })}, true)`;

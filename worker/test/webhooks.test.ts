@@ -16,7 +16,7 @@ import type { EngineRunner } from '../src/convert/engine-runner.ts';
 import { installQueue, startQueue } from '../src/queue.ts';
 import { deliverWebhookTask } from '../src/tasks/deliver-webhook.ts';
 import { buildTaskList } from '../src/tasks/index.ts';
-import { createUserWithCredits, waitFor } from './support/generation-harness.ts';
+import { createUserWithCredits, recordUpload, waitFor } from './support/generation-harness.ts';
 import { startReceiver } from './support/webhook-receiver.ts';
 
 let db: TestDatabase;
@@ -82,14 +82,16 @@ async function userWithEndpoint(url = receiver.url) {
 }
 
 /** A paid generation whose convert job is removed in the same transaction: the test moves it itself. */
-const generationWithoutJob = async (user: string): Promise<string> =>
-  asUser(user, async (tx) => {
+const generationWithoutJob = async (user: string): Promise<string> => {
+  const key = await recordUpload(sql, user, `uploads/${crypto.randomUUID()}.png`);
+  return asUser(user, async (tx) => {
     const [row] = await tx`
-      select id from public.create_generation('model', 'glb', 'low', 'uploads/x.png', 'image/png', 10, null)`;
+      select id from public.create_generation('model', 'glb', 'low', ${key}, 'image/png', 10, null)`;
     await tx`reset role`;
     await tx`select graphile_worker.remove_job(${`generation:${row.id}`})`;
     return row.id as string;
   });
+};
 const delivery = async (id: number) =>
   (await sql`select * from public.webhook_deliveries where id = ${id}`)[0];
 const attempts = (id: number) =>
