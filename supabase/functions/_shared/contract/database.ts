@@ -59,6 +59,7 @@ export interface Database {
         claimed_at: Date | null;
         generation_id: string | null;
         swept_at: Date | null;
+        source: string;
       };
       free_generation_uses: {
         id: string;
@@ -237,6 +238,8 @@ export interface Database {
         enabled: boolean;
         created_at: Date;
         updated_at: Date;
+        failure_streak: number;
+        paused_until: Date | null;
       };
       webhook_events: {
         id: string;
@@ -415,6 +418,10 @@ export interface Database {
       reap_stale_generations: {
         Args: { p_lease_seconds?: number };
         Returns: { generation_id: string | null; action: string | null }[];
+      };
+      record_api_uploads: {
+        Args: { p_keys: string[]; p_types: string[]; p_bytes: number[]; p_purpose?: string };
+        Returns: number;
       };
       record_payment_event: {
         Args: { p_id: string; p_provider: string; p_type: string; p_resource_id: string };

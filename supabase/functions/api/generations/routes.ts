@@ -195,10 +195,7 @@ export function generationRoutes(deps: AppDeps) {
       const caller = requireUser(c.get('caller'));
       const id = checkId(c.req.param('id'));
       // Only the objects this generation owns (SQL decides: never a photo another generation names).
-      const [row] = await db.asCaller(
-        caller,
-        (tx) => tx`select public.delete_generation(${id}) as files`,
-      );
+      const [row] = await db.asCaller(caller, (tx) => tx`select public.delete_generation(${id}) as files`);
       const files = row.files as { input: string | null; outputs: string[]; views: string[] };
       if (storage) {
         const keys = [files.input, ...files.outputs, ...files.views].filter((k): k is string => Boolean(k));
