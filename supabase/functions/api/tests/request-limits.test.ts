@@ -177,7 +177,12 @@ test('100,000 nested brackets are a 400 that says so, on every JSON route', asyn
   // Nesting within strings is only text.
   const res = await json(
     '/contact',
-    JSON.stringify({ name: 'Ann', email: unique('deep'), subject: 'Nesting', message: `hello ${'['.repeat(100)}` }),
+    JSON.stringify({
+      name: 'Ann',
+      email: unique('deep'),
+      subject: 'Nesting',
+      message: `hello ${'['.repeat(100)}`,
+    }),
   );
   assert.equal(res.status, 201, await res.clone().text());
 });

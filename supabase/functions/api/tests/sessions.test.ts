@@ -51,7 +51,8 @@ test("sessions: another user's session id or an expired session does not count",
 
 test('sessions: after sign-out reads are refused too, the webhook signing secret included', async () => {
   const { user, sessionId, token } = await signedIn();
-  const read = (path: string) => app.request(`/api${path}`, { headers: { authorization: `Bearer ${token}` } });
+  const read = (path: string) =>
+    app.request(`/api${path}`, { headers: { authorization: `Bearer ${token}` } });
   assert.equal((await read(`/users/${user.id}`)).status, 200);
   await sql`delete from auth.sessions where id = ${sessionId}`;
   for (const path of [`/users/${user.id}`, '/webhooks/endpoint', '/generations', '/api-keys']) {
