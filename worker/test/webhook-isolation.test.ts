@@ -34,9 +34,10 @@ test('a hanging endpoint with ten events does not hold another user’s conversi
   const sql = env.db.sql;
   const slow = await createUserWithCredits(sql, 0);
   await sql.begin(async (tx) => {
-    await tx`select set_config('role', 'authenticated', true),
+    // As the api saves it, having checked the URL: the service role with the user's claims.
+    await tx`select set_config('role', 'service_role', true),
                     set_config('request.jwt.claims', ${JSON.stringify({ sub: slow, role: 'authenticated' })}, true)`;
-    await tx`select public.save_webhook_endpoint(${receiver.url}, true)`;
+    await tx`select public.save_checked_webhook_endpoint(${receiver.url}, true)`;
   });
   for (let i = 0; i < 10; i++) {
     await sql`select public.queue_webhook_event(${slow}, 'ping', ${sql.json({ n: i })})`;

@@ -77,7 +77,12 @@ function asUser<T>(userId: string, fn: (tx: postgres.TransactionSql) => Promise<
 
 async function userWithEndpoint(url = receiver.url) {
   const user = await createUserWithCredits(sql, 200);
-  const [endpoint] = await asUser(user, (tx) => tx`select * from public.save_webhook_endpoint(${url}, true)`);
+  // As the api saves it, having checked the URL: the service role with the user's claims.
+  const [endpoint] = await sql.begin(async (tx) => {
+    await tx`select set_config('role', 'service_role', true),
+                    set_config('request.jwt.claims', ${JSON.stringify({ sub: user, role: 'authenticated' })}, true)`;
+    return tx`select * from public.save_checked_webhook_endpoint(${url}, true)`;
+  });
   return { user, secret: endpoint.secret as string };
 }
 

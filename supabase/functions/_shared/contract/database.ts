@@ -432,6 +432,10 @@ export interface Database {
       revoke_api_key: { Args: { p_id: string }; Returns: undefined };
       revoke_share: { Args: { p_id: string }; Returns: boolean };
       rotate_webhook_secret: { Args: Record<string, never>; Returns: Tables<'webhook_endpoints'>[] };
+      save_checked_webhook_endpoint: {
+        Args: { p_url: string; p_enabled: boolean };
+        Returns: Tables<'webhook_endpoints'>[];
+      };
       save_webhook_endpoint: {
         Args: { p_url: string; p_enabled: boolean };
         Returns: Tables<'webhook_endpoints'>[];
