@@ -112,7 +112,8 @@ export function accountChangesSuite(database: () => TestDatabase): void {
       const { email, password } = await signedIn();
       for (let i = 0; i < 3; i++) {
         const res = await signInFrom('203.0.113.7', email, `wrong-${i}-pw`);
-        expect((await res.json()).error_code ?? 'invalid_credentials').toBe('invalid_credentials');
+        expect(res.status).toBe(400);
+        expect(((await res.json()) as { error_code?: string }).error_code).toBe('invalid_credentials');
       }
       const locked = await signInFrom('203.0.113.7', email, password);
       expect(locked.status).toBe(429);
