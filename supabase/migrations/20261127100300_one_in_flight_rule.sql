@@ -60,6 +60,15 @@ begin
      where g.user_id = v_user
        and g.idempotency_key in (select i ->> 'idempotency_key' from jsonb_array_elements(p_items) i);
     v_count := v_count - v_replays;
+    -- A replayed key with another image or other parameters is that request's answer (422), whatever the
+    -- counts below would say.
+    if exists (select 1 from public.generations g
+                 join jsonb_array_elements(p_items) i on g.idempotency_key = i ->> 'idempotency_key'
+                where g.user_id = v_user and g.request_hash is not null and i ->> 'request_hash' is not null
+                  and g.request_hash <> i ->> 'request_hash') then
+      raise exception 'This Idempotency-Key was already used for a different request. Use a new key for new parameters or another image.'
+        using errcode = 'P0422';
+    end if;
     v_max := public.setting_int('generation.max_in_flight', 3);
     select count(*) into v_running from public.generations g
      where g.user_id = v_user and g.status in ('queued', 'processing') and g.deleted_at is null;
