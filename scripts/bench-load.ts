@@ -167,13 +167,15 @@ try {
     if (Date.now() > deadline) throw new Error('bench: the first conversion took too long');
   }
   // Every user gets a finished model of their own to download: a copy of that row pointing at the same
-  // stored files (setup only; owners are checked on every download).
+  // stored results (setup only; owners are checked on every download). Its photo key is a made-up one:
+  // the first user's upload is theirs alone.
   const finished = new Map<string, string>([[users[0].id, downloadable]]);
   for (const user of users.slice(1)) {
     const [row] = await sql`
       insert into public.generations (user_id, kind, format, topology, cost, input_key, status, stage, progress,
                                       outputs, started_at, completed_at)
-      select ${user.id}, kind, format, topology, 0, input_key, 'completed', 'done', 1, outputs, now(), now()
+      select ${user.id}, kind, format, topology, 0, 'uploads/' || gen_random_uuid() || '.png', 'completed', 'done', 1,
+             outputs, now(), now()
         from public.generations where id = ${downloadable}
       returning id`;
     finished.set(user.id, row.id);

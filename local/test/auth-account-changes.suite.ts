@@ -24,7 +24,14 @@ export function accountChangesSuite(database: () => TestDatabase): void {
     beforeAll(async () => {
       db = database();
       auth = await startAuthServer(db, {
-        config: { rateLimits: { passwordFailuresPerAccount: { limit: 3, windowSeconds: 900 } } as never },
+        config: {
+          rateLimits: {
+            passwordFailuresPerAccount: { limit: 3, windowSeconds: 900 },
+            passwordFailuresPerAccountAllSources: { limit: 6, windowSeconds: 900 },
+          } as never,
+          // The limit tests sign in from several addresses.
+          trustForwardedFor: true,
+        },
       });
     });
     afterAll(async () => {
@@ -93,21 +100,40 @@ export function accountChangesSuite(database: () => TestDatabase): void {
       expect(profile!.has_password).toBe(true);
     });
 
-    it('limits wrong passwords per account whatever the address, and the right one waits too', async () => {
+    /** A password sign-in from the given client address (the server trusts X-Forwarded-For here). */
+    const signInFrom = (ip: string, email: string, password: string) =>
+      fetch(`${auth.authUrl}/token?grant_type=password`, {
+        method: 'POST',
+        headers: { apikey: auth.anonKey, 'content-type': 'application/json', 'x-forwarded-for': ip },
+        body: JSON.stringify({ email, password }),
+      });
+
+    it('wrong passwords lock the guesser’s address out of the account, not the owner', async () => {
       const { email, password } = await signedIn();
       for (let i = 0; i < 3; i++) {
-        const { error } = await auth.client().auth.signInWithPassword({ email, password: `wrong-${i}-pw` });
-        expect(error?.code).toBe('invalid_credentials');
+        const res = await signInFrom('203.0.113.7', email, `wrong-${i}-pw`);
+        expect(res.status).toBe(400);
+        expect(((await res.json()) as { error_code?: string }).error_code).toBe('invalid_credentials');
       }
-      const locked = await auth.client().auth.signInWithPassword({ email, password });
-      expect(locked.error?.status).toBe(429);
-      expect(locked.error?.message).toMatch(/Too many wrong passwords for this account/);
-      // Other accounts from the same address are not affected.
+      const locked = await signInFrom('203.0.113.7', email, password);
+      expect(locked.status).toBe(429);
+      expect(await locked.text()).toMatch(/Too many wrong passwords for this account/);
+      // The owner, from their own address, signs in at once.
+      const owner = await signInFrom('198.51.100.20', email, password);
+      expect(owner.status, await owner.clone().text()).toBe(200);
+      // Other accounts from the guesser's address are not affected.
       const fresh = await signedIn();
-      const ok = await auth
-        .client()
-        .auth.signInWithPassword({ email: fresh.email, password: fresh.password });
-      expect(ok.error).toBeNull();
+      expect((await signInFrom('203.0.113.7', fresh.email, fresh.password)).status).toBe(200);
+    });
+
+    it('guesses spread over many addresses still stop at the per-account limit', async () => {
+      const { email, password } = await signedIn();
+      for (let i = 0; i < 6; i++) {
+        const res = await signInFrom(`203.0.113.${20 + i}`, email, `wrong-${i}-pw`);
+        expect(res.status).toBe(400);
+      }
+      const locked = await signInFrom('203.0.113.99', email, password);
+      expect(locked.status).toBe(429);
     });
 
     it('an e-mail change waits for both addresses, then signs in with the new one only', async () => {

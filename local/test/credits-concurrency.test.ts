@@ -101,6 +101,10 @@ describe('credits under concurrency on PostgreSQL', () => {
     // Only the balance may limit this race, not the number of conversions in flight.
     await db.sql`update public.settings set value = '100' where key = 'generation.max_in_flight'`;
     const claims = JSON.stringify({ sub: user, role: 'authenticated' });
+    // The images the api stored for the user (the functions take only recorded uploads).
+    await db.sql`insert into public.direct_uploads (key, user_id, purpose, content_type, declared_bytes, expires_at, source)
+                 select 'uploads/race-' || i || '-' || n, ${user}, 'paid', 'image/png', 10, now() + interval '1 hour', 'api'
+                   from generate_series(0, ${PARALLEL - 1}) i, generate_series(1, 3) n`;
     const results = await Promise.allSettled(
       Array.from({ length: PARALLEL }, (_, i) =>
         pool.begin(async (tx) => {

@@ -1,5 +1,8 @@
 -- Free /app66 conversions: only the api (service role) creates them, for the signed-in caller; cost 0 and no
 -- ledger rows, low topology, a model; per-account and per-network daily limits; private like any generation.
+-- The api calls these as the service role: it records uploads with tests.upload() too.
+grant usage on schema tests to service_role;
+grant execute on all functions in schema tests to service_role;
 create temp table ids as
 select tests.create_user('Owner') as owner, tests.create_user('Other') as other,
        tests.create_user('Admin', true) as admin,
@@ -10,13 +13,13 @@ grant select, insert on made to authenticated, service_role;
 
 -- Nobody but the service role calls the free functions (the IP hash must come from the api).
 select tests.authenticate_as((select owner from ids));
-select tests.assert_fails($$select public.create_free_generation('glb', 'uploads/a', 'image/png', 10)$$,
+select tests.assert_fails($$select public.create_free_generation('glb', tests.upload(), 'image/png', 10)$$,
   '42501', 'a signed-in user cannot create a free generation directly');
 select tests.assert_fails($$select public.free_generation_quota(null)$$,
   '42501', 'a signed-in user cannot call the quota function directly');
 reset role;
 select tests.authenticate_anon();
-select tests.assert_fails($$select public.create_free_generation('glb', 'uploads/a', 'image/png', 10)$$,
+select tests.assert_fails($$select public.create_free_generation('glb', tests.upload(), 'image/png', 10)$$,
   '42501', 'anon cannot create a free generation');
 select tests.assert_fails('select count(*) from public.free_generation_uses', '42501', 'anon cannot read the uses');
 reset role;
@@ -25,7 +28,7 @@ reset role;
 select tests.authenticate_as((select owner from ids));
 set local role service_role;
 insert into made select 'first',
-  (public.create_free_generation('stl', 'uploads/a', 'image/png', 10, 'free-key-1', (select ip_a from ids))).id;
+  (public.create_free_generation('stl', tests.upload(), 'image/png', 10, 'free-key-1', (select ip_a from ids))).id;
 reset role;
 select tests.assert_equal((select (user_id, kind, topology, format, cost, free, status)::text
                              from public.generations where id = (select id from made where name = 'first')),
@@ -39,23 +42,23 @@ select tests.assert_equal((select credits from public.profiles where id = (selec
 select tests.authenticate_as((select owner from ids));
 reset role;
 select tests.assert_equal(
-  (public.create_free_generation('glb', 'uploads/b', 'image/png', 10, 'free-key-1', (select ip_a from ids))).id,
+  (public.create_free_generation('glb', tests.upload(), 'image/png', 10, 'free-key-1', (select ip_a from ids))).id,
   (select id from made where name = 'first'), 'a repeated key returns the first generation');
 select tests.assert_equal(public.free_generation_quota((select ip_a from ids)),
   '{"limit": 3, "used": 1, "remaining": 2}'::jsonb, 'one of three used');
-select tests.assert_fails($$select public.create_free_generation('dae', 'uploads/c', 'image/png', 10)$$,
+select tests.assert_fails($$select public.create_free_generation('dae', tests.upload(), 'image/png', 10)$$,
   '22023', 'unknown formats are refused');
-select tests.assert_fails($$select public.create_free_generation('glb', 'uploads/c', 'image/png', 10, null, 'not-a-hash')$$,
+select tests.assert_fails($$select public.create_free_generation('glb', tests.upload(), 'image/png', 10, null, 'not-a-hash')$$,
   '22023', 'a malformed address hash is refused');
 
 -- The daily limit (app66.daily_limit, 3) with its message; finished conversions still count.
 update public.generations set status = 'completed' where user_id = (select owner from ids);
-insert into made select 'second', (public.create_free_generation('glb', 'uploads/d', 'image/png', 10, null, (select ip_a from ids))).id;
-insert into made select 'third', (public.create_free_generation('glb', 'uploads/e', 'image/png', 10, null, (select ip_a from ids))).id;
+insert into made select 'second', (public.create_free_generation('glb', tests.upload(), 'image/png', 10, null, (select ip_a from ids))).id;
+insert into made select 'third', (public.create_free_generation('glb', tests.upload(), 'image/png', 10, null, (select ip_a from ids))).id;
 update public.generations set status = 'completed' where id = (select id from made where name = 'second');
 do $$
 begin
-  perform public.create_free_generation('glb', 'uploads/f', 'image/png', 10, null, (select ip_a from ids));
+  perform public.create_free_generation('glb', tests.upload(), 'image/png', 10, null, (select ip_a from ids));
   raise exception 'FAILED: the daily limit let a fourth free conversion through';
 exception when sqlstate 'P0429' then
   if sqlerrm <> 'You have used your 3 free conversions for today. Come back tomorrow, or use credits in the Studio.' then
@@ -89,11 +92,11 @@ select tests.authenticate_as((select other from ids));
 reset role;
 select tests.assert_equal(public.free_generation_quota((select ip_a from ids)),
   '{"limit": 3, "used": 0, "remaining": 1}'::jsonb, 'a new account on a used network has what the network has left');
-insert into made select 'other-1', (public.create_free_generation('glb', 'uploads/g', 'image/png', 10, null, (select ip_a from ids))).id;
-select tests.assert_fails($$select public.create_free_generation('glb', 'uploads/h', 'image/png', 10, null, (select ip_a from ids))$$,
+insert into made select 'other-1', (public.create_free_generation('glb', tests.upload(), 'image/png', 10, null, (select ip_a from ids))).id;
+select tests.assert_fails($$select public.create_free_generation('glb', tests.upload(), 'image/png', 10, null, (select ip_a from ids))$$,
   'P0429', 'the network has used its free conversions');
 select tests.assert_equal(
-  (public.create_free_generation('glb', 'uploads/i', 'image/png', 10, null, (select ip_b from ids))).cost, 0,
+  (public.create_free_generation('glb', tests.upload(), 'image/png', 10, null, (select ip_b from ids))).cost, 0,
   'the same account on another network may go on');
 update public.settings set value = '10' where key = 'app66.daily_limit_per_ip';
 
@@ -106,7 +109,7 @@ select tests.assert_equal(public.free_generation_quota((select ip_a from ids)) -
 
 -- A limit of 0 pauses free conversions.
 update public.settings set value = '0' where key = 'app66.daily_limit';
-select tests.assert_fails($$select public.create_free_generation('glb', 'uploads/j', 'image/png', 10)$$,
+select tests.assert_fails($$select public.create_free_generation('glb', tests.upload(), 'image/png', 10)$$,
   'P0429', 'free conversions paused');
 update public.settings set value = '3' where key = 'app66.daily_limit';
 

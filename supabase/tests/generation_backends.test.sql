@@ -1,5 +1,8 @@
 -- Generation backends: admin-only, audited settings; each new generation takes the backend, fallback and
 -- face target of its moment; the worker's provider functions are fenced; per-backend figures for admins.
+-- The api calls these as the service role: it records uploads with tests.upload() too.
+grant usage on schema tests to service_role;
+grant execute on all functions in schema tests to service_role;
 create temp table ids as
 select tests.create_user('Member') as member, tests.create_user('Boss', true) as boss;
 grant select on ids to anon, authenticated, service_role;
@@ -44,7 +47,7 @@ reset role;
 -- A new paid generation takes the /app backend, the fallback and the low face target of now.
 select public.apply_credit_change((select member from ids), 200, 'purchase', 'test:member');
 select tests.authenticate_as((select member from ids));
-insert into made select 'paid', (public.create_generation('model', 'glb', 'low', 'uploads/a', 'image/png', 10)).id;
+insert into made select 'paid', (public.create_generation('model', 'glb', 'low', tests.upload(), 'image/png', 10)).id;
 reset role;
 select tests.assert_equal(
   (select (backend, fallback, provider_faces)::text from public.generations where id = (select id from made where name = 'paid')),
@@ -53,7 +56,7 @@ select tests.assert_equal(
 -- A free one takes the /app66 backend: still the server default (null until a worker claims it).
 select tests.authenticate_as((select member from ids));
 set local role service_role;
-insert into made select 'free', (public.create_free_generation('glb', 'uploads/b', 'image/png', 10, null, repeat('c', 64))).id;
+insert into made select 'free', (public.create_free_generation('glb', tests.upload(), 'image/png', 10, null, repeat('c', 64))).id;
 reset role;
 select tests.assert_equal((select backend is null from public.generations where id = (select id from made where name = 'free')),
   true, 'the free generation leaves the backend to the worker default');

@@ -7,6 +7,9 @@ create temp table made (name text, n bigint, id uuid);
 grant select, insert on made to authenticated;
 
 select public.apply_credit_change((select owner from ids), 120, 'purchase', 'test:batch-credits');
+-- The images the api stored for the owner (the functions accept only recorded uploads).
+select tests.upload((select owner from ids), 'uploads/' || k)
+  from unnest(array['b1', 'b2', 'b3', 'c1', 'c2', 'd1', 'd2', 'e1', 'e2', 'f1', 'f2']) k;
 
 -- Three images at 50 need 150: refused up front with the whole batch's need; nothing is written.
 select tests.authenticate_as((select owner from ids));
@@ -97,3 +100,25 @@ select tests.assert_equal(
     where n.nspname = 'private' and (has_function_privilege('anon', p.oid, 'execute')
                                      or has_function_privilege('authenticated', p.oid, 'execute')))::int,
   0, 'no private function is executable by the API roles');
+
+-- One rule for conversions at once: each image of a batch is one. A batch over the limit is refused up
+-- front with the rule, not with "You already have 3 conversions running" when none runs.
+select public.apply_credit_change((select other from ids), 1000, 'purchase', 'test:batch-rule');
+select tests.upload((select other from ids), 'uploads/r' || n) from generate_series(1, 4) n;
+select tests.authenticate_as((select other from ids));
+do $$
+begin
+  perform public.create_generations('model', 'glb', 'low',
+    (select jsonb_agg(jsonb_build_object('key', 'uploads/r' || n)) from generate_series(1, 4) n));
+  raise exception 'FAILED: a batch over the in-flight limit was accepted';
+exception when sqlstate 'P0429' then
+  if sqlerrm <> 'At most 3 conversions can run at once, and each image of a batch is one: 0 running now, so at most 3 more can start. Please choose fewer images or wait for one to finish.' then
+    raise exception 'FAILED: unexpected 429 message: %', sqlerrm;
+  end if;
+end $$;
+select tests.assert_equal((select count(*) from public.generations)::int, 0, 'nothing of the refused batch was made');
+select tests.assert_equal((select count(*) from public.create_generations('model', 'glb', 'low',
+  (select jsonb_agg(jsonb_build_object('key', 'uploads/r' || n)) from generate_series(1, 3) n)))::int, 3,
+  'a batch up to the limit is made');
+reset role;
+select tests.assert_equal((public.public_settings() ->> 'maxInFlight')::int, 3, 'the limit is public, for the studio');

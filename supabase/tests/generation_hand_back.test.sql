@@ -7,7 +7,7 @@ grant select, insert on made to authenticated;
 
 select public.apply_credit_change((select owner from ids), 100, 'purchase', 'test:hand-back');
 select tests.authenticate_as((select owner from ids));
-insert into made select (public.create_generation('model', 'glb', 'low', 'uploads/hb', 'image/png', 10)).id;
+insert into made select (public.create_generation('model', 'glb', 'low', tests.upload(), 'image/png', 10)).id;
 reset role;
 
 select public.generation_start((select id from made), 'pool:1:1', 1);

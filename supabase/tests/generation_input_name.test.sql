@@ -9,7 +9,7 @@ grant select on made to anon;
 select public.apply_credit_change((select owner from ids), 100, 'purchase', 'test:name-credits');
 
 select tests.authenticate_as((select owner from ids));
-insert into made select 'chair', (public.create_generation('model', 'glb', 'low', 'uploads/a', 'image/png', 10)).id;
+insert into made select 'chair', (public.create_generation('model', 'glb', 'low', tests.upload(), 'image/png', 10)).id;
 select tests.assert_equal(public.name_generation_input((select id from made where name = 'chair'), 'chair'), true,
   'the owner names a queued conversion');
 select tests.assert_equal((select input_name from public.generations where id = (select id from made where name = 'chair')),
@@ -26,7 +26,7 @@ select tests.assert_fails(format($$select public.name_generation_input(%L, %L)$$
   (select id from made where name = 'chair'), repeat('x', 121)), '22023', 'a name over 120 characters is refused');
 select tests.assert_fails(format($$update public.generations set input_name = 'x' where id = %L$$,
   (select id from made where name = 'chair')), '42501', 'the owner cannot write the column directly');
-insert into made select 'later', (public.create_generation('model', 'glb', 'low', 'uploads/b', 'image/png', 10)).id;
+insert into made select 'later', (public.create_generation('model', 'glb', 'low', tests.upload(), 'image/png', 10)).id;
 reset role;
 
 -- Another user cannot name it; anon cannot call it at all.

@@ -11,16 +11,16 @@ select public.apply_credit_change((select owner from ids), 100, 'purchase', 'tes
 
 -- One generation with two views costs what one photo costs.
 select tests.authenticate_as((select owner from ids));
-insert into made select 'multi', (public.create_generation('model', 'glb', 'low', 'uploads/front', 'image/png', 10)).id;
-select public.add_generation_view((select id from made where name = 'multi'), 'back', 'uploads/back', 'image/png', 11);
-select public.add_generation_view((select id from made where name = 'multi'), 'right', 'uploads/right', 'image/jpeg', 12);
+insert into made select 'multi', (public.create_generation('model', 'glb', 'low', tests.upload(), 'image/png', 10)).id;
+select public.add_generation_view((select id from made where name = 'multi'), 'back', tests.upload(null, 'uploads/back'), 'image/png', 11);
+select public.add_generation_view((select id from made where name = 'multi'), 'right', tests.upload(null, 'uploads/right'), 'image/jpeg', 12);
 select tests.assert_equal((select credits from public.profiles where id = (select owner from ids)), 50, 'views cost nothing more');
 select tests.assert_equal((select count(*) from public.credit_ledger where reason = 'generation')::int, 1, 'one charge');
 select tests.assert_equal(
   (select string_agg(view || '=' || input_key, ',' order by view) from public.generation_views),
   'back=uploads/back,right=uploads/right', 'the owner reads the views');
 -- A replayed view changes nothing; unknown view names are refused.
-select public.add_generation_view((select id from made where name = 'multi'), 'back', 'uploads/other', 'image/png', 9);
+select public.add_generation_view((select id from made where name = 'multi'), 'back', tests.upload(), 'image/png', 9);
 select tests.assert_equal((select input_key from public.generation_views where view = 'back'), 'uploads/back',
   'a view is written once');
 select tests.assert_fails(format($$select public.add_generation_view(%L, 'top', 'k', 'image/png', 1)$$,

@@ -8,7 +8,7 @@ grant select, insert on made to authenticated;
 
 select public.apply_credit_change((select owner from ids), 100, 'purchase', 'test:warnings');
 select tests.authenticate_as((select owner from ids));
-insert into made select (public.create_generation('model', 'glb', 'low', 'uploads/w', 'image/png', 10)).id;
+insert into made select (public.create_generation('model', 'glb', 'low', tests.upload(), 'image/png', 10)).id;
 select tests.assert_equal((select cardinality(warnings) from public.generations where id = (select id from made)), 0,
   'a new generation has no warnings');
 select tests.assert_fails(format($$select public.generation_complete(%L, 'w', '{}', array['x'])$$, (select id from made)),

@@ -8,7 +8,7 @@ grant select, insert on made to authenticated;
 
 -- Under 50 credits: refused with 402 and nothing is written.
 select tests.authenticate_as((select owner from ids));
-select tests.assert_fails($$select public.create_generation('model', 'glb', 'low', 'uploads/a', 'image/png', 10)$$,
+select tests.assert_fails($$select public.create_generation('model', 'glb', 'low', tests.upload(), 'image/png', 10)$$,
   'P0402', 'no generation without 50 credits');
 select tests.assert_equal((select count(*) from public.generations)::int, 0, 'the refused generation left no row');
 reset role;
@@ -17,21 +17,21 @@ select public.apply_credit_change((select owner from ids), 120, 'purchase', 'tes
 
 -- A generation costs 50 credits, charged once in the ledger with its id as reference.
 select tests.authenticate_as((select owner from ids));
-insert into made select 'first', (public.create_generation('model', 'glb', 'low', 'uploads/a', 'image/png', 10, 'key-1')).id;
+insert into made select 'first', (public.create_generation('model', 'glb', 'low', tests.upload(), 'image/png', 10, 'key-1')).id;
 select tests.assert_equal((select status from public.generations where id = (select id from made where name = 'first')), 'queued', 'a new generation is queued');
 select tests.assert_equal((select cost from public.generations where id = (select id from made where name = 'first')), 50, 'it records its cost');
 select tests.assert_equal((select credits from public.profiles where id = (select owner from ids)), 70, '50 credits were spent');
 
 -- The same Idempotency-Key returns the same generation and charges nothing more.
 select tests.assert_equal(
-  (public.create_generation('model', 'glb', 'low', 'uploads/b', 'image/png', 10, 'key-1')).id,
+  (public.create_generation('model', 'glb', 'low', tests.upload(), 'image/png', 10, 'key-1')).id,
   (select id from made where name = 'first'), 'a repeated key returns the first generation');
 select tests.assert_equal((select credits from public.profiles where id = (select owner from ids)), 70, 'no second charge');
 select tests.assert_equal((select count(*) from public.generations)::int, 1, 'still one generation');
 select tests.assert_equal((select count(*) from public.credit_ledger where reason = 'generation')::int, 1, 'one charge in the ledger');
-select tests.assert_fails($$select public.create_generation('model', 'dae', 'low', 'uploads/c', 'image/png', 10)$$,
+select tests.assert_fails($$select public.create_generation('model', 'dae', 'low', tests.upload(), 'image/png', 10)$$,
   '22023', 'unknown formats are refused');
-select tests.assert_fails($$select public.create_generation('movie', 'glb', 'low', 'uploads/c', 'image/png', 10)$$,
+select tests.assert_fails($$select public.create_generation('movie', 'glb', 'low', tests.upload(), 'image/png', 10)$$,
   '22023', 'unknown kinds are refused');
 
 -- Nobody writes the table directly, not even its owner.
@@ -58,7 +58,7 @@ select tests.assert_fails(format($$select public.delete_generation(%L)$$, (selec
 reset role;
 select tests.authenticate_anon();
 select tests.assert_fails('select count(*) from public.generations', '42501', 'anon cannot read generations');
-select tests.assert_fails($$select public.create_generation('model', 'glb', 'low', 'uploads/z', 'image/png', 10)$$,
+select tests.assert_fails($$select public.create_generation('model', 'glb', 'low', tests.upload(), 'image/png', 10)$$,
   '42501', 'anon cannot create generations');
 reset role;
 -- Admins read every generation.
@@ -71,7 +71,7 @@ update public.settings set value = '1' where key = 'generation.max_in_flight';
 select tests.authenticate_as((select owner from ids));
 do $$
 begin
-  perform public.create_generation('model', 'glb', 'low', 'uploads/d', 'image/png', 10, 'key-2');
+  perform public.create_generation('model', 'glb', 'low', tests.upload(), 'image/png', 10, 'key-2');
   raise exception 'FAILED: the in-flight limit let a second conversion through';
 exception when sqlstate 'P0429' then
   if sqlerrm <> 'You already have 1 conversions running. Please wait for one to finish.' then
@@ -124,17 +124,20 @@ select tests.assert_equal((public.generation_start((select id from made where na
 
 -- A completed generation charges once and refunds nothing; its owner may delete it from the history.
 select tests.authenticate_as((select owner from ids));
-insert into made select 'second', (public.create_generation('video', 'stl', 'high', 'uploads/e', 'image/png', 10)).id;
+insert into made select 'second', (public.create_generation('video', 'stl', 'high', tests.upload(null, 'uploads/e'), 'image/png', 10)).id;
 reset role;
 select public.generation_start((select id from made where name = 'second'), 'worker-a', 1);
 select tests.assert_equal(public.generation_complete((select id from made where name = 'second'), 'worker-a',
-  '{"glb": {"key": "generations/x/model.glb"}}'), true, 'the claiming worker completes it');
+  jsonb_build_object('glb', jsonb_build_object('key', 'generations/' || (select id from made where name = 'second') || '/model.glb'))),
+  true, 'the claiming worker completes it');
 select tests.assert_equal(public.generation_fail((select id from made where name = 'second'), null, 'late'),
   false, 'a completed generation cannot fail afterwards');
 select tests.assert_equal((select credits from public.profiles where id = (select owner from ids)), 70, 'a completed generation keeps its charge');
 select tests.authenticate_as((select owner from ids));
 select tests.assert_equal(public.delete_generation((select id from made where name = 'second')),
-  '{"input": "uploads/e", "outputs": ["generations/x/model.glb"]}'::jsonb, 'delete returns the files to remove');
+  jsonb_build_object('input', 'uploads/e', 'views', '[]'::jsonb, 'outputs',
+    jsonb_build_array('generations/' || (select id from made where name = 'second') || '/model.glb')),
+  'delete returns the files to remove');
 select tests.assert_equal((select count(*) from public.generations where id = (select id from made where name = 'second'))::int,
   0, 'a deleted generation disappears from the history');
 reset role;

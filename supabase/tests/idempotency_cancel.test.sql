@@ -10,11 +10,11 @@ select public.apply_credit_change((select owner from ids), 200, 'purchase', 'tes
 
 -- A key replayed with the same fingerprint returns the first generation; another fingerprint is refused.
 select tests.authenticate_as((select owner from ids));
-insert into made select 'keyed', (public.create_generation('model', 'glb', 'low', 'uploads/a', 'image/png', 10, 'one:k', 'hash-a')).id;
+insert into made select 'keyed', (public.create_generation('model', 'glb', 'low', tests.upload(), 'image/png', 10, 'one:k', 'hash-a')).id;
 select tests.assert_equal(
-  (public.create_generation('model', 'glb', 'low', 'uploads/b', 'image/png', 10, 'one:k', 'hash-a')).id,
+  (public.create_generation('model', 'glb', 'low', tests.upload(), 'image/png', 10, 'one:k', 'hash-a')).id,
   (select id from made where name = 'keyed'), 'the same request replays');
-select tests.assert_fails($$select public.create_generation('model', 'glb', 'high', 'uploads/c', 'image/png', 10, 'one:k', 'hash-b')$$,
+select tests.assert_fails($$select public.create_generation('model', 'glb', 'high', tests.upload(), 'image/png', 10, 'one:k', 'hash-b')$$,
   'P0422', 'the same key with other parameters is refused');
 select tests.assert_equal((select credits from public.profiles where id = (select owner from ids)), 150, 'one charge');
 
@@ -24,7 +24,7 @@ select tests.assert_fails($$select public.cancel_generation((select id from made
   '23505', 'a second cancel finds it finished');
 select tests.assert_equal((select credits from public.profiles where id = (select owner from ids)), 200, 'refunded');
 select tests.assert_equal((select count(*) from public.credit_ledger where reason = 'refund')::int, 1, 'exactly one refund');
-insert into made select 'second', (public.create_generation('model', 'glb', 'low', 'uploads/d', 'image/png', 10)).id;
+insert into made select 'second', (public.create_generation('model', 'glb', 'low', tests.upload(), 'image/png', 10)).id;
 reset role;
 
 -- Another user cannot cancel it (it looks absent); anon cannot call it at all; an admin can.

@@ -13,8 +13,8 @@ grant select on slugs to anon;
 
 select public.apply_credit_change((select owner from ids), 200, 'purchase', 'test:share-credits');
 select tests.authenticate_as((select owner from ids));
-insert into made select 'done', (public.create_generation('video', 'glb', 'low', 'uploads/a', 'image/png', 10)).id;
-insert into made select 'running', (public.create_generation('model', 'glb', 'low', 'uploads/b', 'image/png', 10)).id;
+insert into made select 'done', (public.create_generation('video', 'glb', 'low', tests.upload(), 'image/png', 10)).id;
+insert into made select 'running', (public.create_generation('model', 'glb', 'low', tests.upload(), 'image/png', 10)).id;
 reset role;
 select public.generation_start((select id from made where name = 'done'), 'w', 1);
 select public.generation_complete((select id from made where name = 'done'), 'w',

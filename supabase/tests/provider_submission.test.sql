@@ -6,8 +6,8 @@ create temp table made (name text primary key, id uuid);
 grant select, insert on made to authenticated, service_role;
 select public.apply_credit_change((select member from ids), 200, 'purchase', 'test:member');
 select tests.authenticate_as((select member from ids));
-insert into made select 'lost', (public.create_generation('model', 'glb', 'low', 'uploads/a', 'image/png', 10)).id;
-insert into made select 'stored', (public.create_generation('model', 'glb', 'low', 'uploads/b', 'image/png', 10)).id;
+insert into made select 'lost', (public.create_generation('model', 'glb', 'low', tests.upload(), 'image/png', 10)).id;
+insert into made select 'stored', (public.create_generation('model', 'glb', 'low', tests.upload(), 'image/png', 10)).id;
 select tests.assert_fails($$select public.generation_provider_submitting((select id from made where name = 'lost'), 'w', 'meshy')$$,
   '42501', 'members cannot mark a submission');
 reset role;

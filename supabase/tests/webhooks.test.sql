@@ -11,7 +11,7 @@ select public.apply_credit_change((select owner from ids), 200, 'purchase', 'tes
 select tests.authenticate_as((select owner from ids));
 select tests.assert_fails('select public.send_webhook_test()', '22023', 'no test event without an endpoint');
 select tests.assert_fails('select public.rotate_webhook_secret()', 'P0002', 'no rotation without an endpoint');
-create temp table gens as select (public.create_generation('model', 'glb', 'low', 'uploads/a', 'image/png', 10)).id as id;
+create temp table gens as select (public.create_generation('model', 'glb', 'low', tests.upload(), 'image/png', 10)).id as id;
 reset role;
 select public.generation_start((select id from gens), 'worker-a', 1);
 select public.generation_complete((select id from gens), 'worker-a', '{}'::jsonb);
@@ -50,8 +50,8 @@ reset role;
 
 -- The trigger: completed and failed generations emit one event each with the exact data; progress does not.
 select tests.authenticate_as((select owner from ids));
-insert into gens select (public.create_generation('model', 'glb', 'low', 'uploads/b', 'image/png', 10)).id;
-insert into gens select (public.create_generation('model', 'glb', 'low', 'uploads/c', 'image/png', 10)).id;
+insert into gens select (public.create_generation('model', 'glb', 'low', tests.upload(null, 'uploads/b'), 'image/png', 10)).id;
+insert into gens select (public.create_generation('model', 'glb', 'low', tests.upload(null, 'uploads/c'), 'image/png', 10)).id;
 reset role;
 select public.generation_start(id, 'worker-a', 1) from gens where id in (select id from public.generations where status = 'queued');
 select tests.assert_equal((select count(*) from public.webhook_events where type like 'generation.%')::int, 0,

@@ -33,7 +33,7 @@ select tests.assert_equal((select string_agg(worker_id, ',') from public.worker_
 -- The queue: depth and the age of the oldest waiting generation.
 select public.apply_credit_change((select owner from ids), 100, 'purchase', 'test:health');
 select tests.authenticate_as((select owner from ids));
-select public.create_generation('model', 'glb', 'low', 'uploads/h1', 'image/png', 10);
+select public.create_generation('model', 'glb', 'low', tests.upload(), 'image/png', 10);
 reset role;
 update public.generations set created_at = now() - interval '42 seconds';
 select tests.assert_equal((public.service_health(30) #>> '{queue,depth}')::int, 1, 'a queued generation is counted');

@@ -9,8 +9,13 @@ import { type BackendsConfig, loadBackendsConfig } from './backends/index.ts';
 
 export interface WorkerConfig {
   databaseUrl: string;
-  /** Jobs run at once in this process (conversions are CPU-bound: keep it at the core count or less). */
+  /** Conversions run at once in this process (CPU-bound: keep it at the core count or less). */
   concurrency: number;
+  /**
+   * Every other job (webhook deliveries, mail, sweeps) runs in a pool of its own with this many slots
+   * (WORKER_IO_CONCURRENCY, 4): they wait on the network, and a conversion never waits for them.
+   */
+  ioConcurrency: number;
   /** The embedded PGlite shares one session between clients: no prepared statements, faster polling. */
   embeddedDatabase: boolean;
   pollIntervalMs: number;
@@ -108,6 +113,7 @@ export function loadWorkerConfig(env: NodeJS.ProcessEnv = process.env): WorkerCo
   return {
     databaseUrl,
     concurrency: Math.max(1, Number(env.WORKER_CONCURRENCY ?? 1)),
+    ioConcurrency: Math.min(32, Math.max(1, Number(env.WORKER_IO_CONCURRENCY ?? 4) || 4)),
     embeddedDatabase: embedded,
     pollIntervalMs: Number(env.WORKER_POLL_MS ?? (embedded ? 500 : 2000)),
     // The api function reads the same settings through the same reader.

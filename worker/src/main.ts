@@ -11,7 +11,7 @@ import { startHeartbeat } from './heartbeat.ts';
 import { startReaper } from './lease.ts';
 import { lowerPriority } from './priority.ts';
 import { installQueue, startQueue } from './queue.ts';
-import { CRONTAB, JOB_NAMES } from './registry.ts';
+import { CONVERSION_JOBS, CRONTAB, JOB_NAMES, SERVICE_JOBS } from './registry.ts';
 import { buildTaskList } from './tasks/index.ts';
 
 const config = loadWorkerConfig();
@@ -67,7 +67,16 @@ if (missing.length) {
 }
 
 await installQueue(config);
-const runner = await startQueue({ ...config, taskList, crontab: CRONTAB });
+const only = (names: readonly string[]) =>
+  Object.fromEntries(Object.entries(taskList).filter(([name]) => names.includes(name)));
+// Two pools on one queue, each fetching only its own jobs: conversions never wait for deliveries or mail.
+const runner = await startQueue({ ...config, taskList: only(CONVERSION_JOBS), crontab: '' });
+const serviceRunner = await startQueue({
+  ...config,
+  concurrency: config.ioConcurrency,
+  taskList: only(SERVICE_JOBS),
+  crontab: CRONTAB,
+});
 // The engine loads when the worker finds nothing to do (at start, or while a dead worker's job waits for
 // its lease), so the next conversion starts at once; never beside a conversion, which may not need it.
 runner.events.on('worker:getJob:empty', () => {
@@ -94,6 +103,7 @@ const heartbeat = startHeartbeat({
   backends: backends.configured,
   log,
 });
+// The heartbeat reports conversions in hand (what /api/health and the admin read as the worker's load).
 runner.events.on('job:start', () => {
   running++;
   void heartbeat.beat();
@@ -103,7 +113,7 @@ runner.events.on('job:complete', () => {
   void heartbeat.beat();
 });
 console.log(
-  `worker: ready as ${heartbeat.workerId} (${JOB_NAMES.length} job types, concurrency ${config.concurrency})`,
+  `worker: ready as ${heartbeat.workerId} (${JOB_NAMES.length} job types; conversions ${config.concurrency} at once, deliveries, mail and sweeps ${config.ioConcurrency})`,
 );
 
 let shuttingDown = false;
@@ -124,7 +134,7 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
       process.exit(1);
     }, config.stopGraceMs + 30_000).unref();
     await heartbeat.stopping();
-    await runner.stop();
+    await Promise.all([runner.stop(), serviceRunner.stop()]);
     clearTimeout(grace);
     await reaper.stop();
     await engine.close();
@@ -134,4 +144,4 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     process.exit(0);
   });
 }
-await runner.promise;
+await Promise.all([runner.promise, serviceRunner.promise]);

@@ -31,7 +31,15 @@ export const JOB_NAMES: readonly JobName[] = [
   'upload_sweep',
 ];
 
-/** Recurring jobs (graphile-worker crontab syntax). */
+/**
+ * The worker's two pools: conversions (CPU, minutes each) and everything else (network, mail, sweeps). Each
+ * pool fetches only its own jobs, so a conversion never waits behind a hanging webhook endpoint or a slow
+ * mail server, and deliveries keep flowing while every conversion slot is busy.
+ */
+export const CONVERSION_JOBS: readonly JobName[] = ['convert'];
+export const SERVICE_JOBS: readonly JobName[] = JOB_NAMES.filter((name) => !CONVERSION_JOBS.includes(name));
+
+/** Recurring jobs (graphile-worker crontab syntax); run by the service pool. */
 export const CRONTAB = [
   '* * * * * mail_sweep ?max=1&jobKey=mail_sweep',
   '* * * * * webhook_sweep ?max=1&jobKey=webhook_sweep',

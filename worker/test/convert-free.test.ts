@@ -7,6 +7,7 @@ import {
   createUserWithCredits,
   drawTestImage,
   ledger,
+  recordUpload,
   type WorkerHandle,
   waitFor,
 } from './support/generation-harness.ts';
@@ -26,6 +27,7 @@ afterAll(() => env?.stop());
 
 /** What the api does: the service role with the caller's claims calls create_free_generation. */
 async function createFreeAs(sql: postgres.Sql, userId: string, inputKey: string): Promise<string> {
+  await recordUpload(sql, userId, inputKey);
   const rows = await sql.begin(async (tx) => {
     await tx`select set_config('request.jwt.claims', ${JSON.stringify({ sub: userId, role: 'authenticated' })}, true)`;
     return tx`select id from public.create_free_generation('glb', ${inputKey}, 'image/png', 1000, null, ${'c'.repeat(64)})`;

@@ -10,6 +10,7 @@ import {
   createGenerationAs,
   createUserWithCredits,
   ledger,
+  recordUpload,
   type WorkerHandle,
   waitFor,
 } from './support/generation-harness.ts';
@@ -33,8 +34,9 @@ test('the extra views of a generation are converted with its photo, for one char
   const v = renderViews(shape, 16, { yaw: 0, pitch: 0 });
   const user = await createUserWithCredits(db.sql, 100);
   const id = await createGenerationAs(db.sql, user, await upload(await png(v.front)));
-  const back = await upload(await png(v.back));
-  const right = await upload(await png(v.right));
+  // Stored and recorded for the user, as the api does before it adds them.
+  const back = await recordUpload(db.sql, user, await upload(await png(v.back)));
+  const right = await recordUpload(db.sql, user, await upload(await png(v.right)));
   // What the api does in the request's transaction: the caller adds the views to the queued generation.
   await db.sql.begin(async (tx) => {
     await tx`select set_config('role', 'authenticated', true),
@@ -78,6 +80,8 @@ test('a back photo of another object completes with its warning stored on the ge
   const back = await upload(await png(post.back));
   // As the api does: the generation and its view in one transaction, so the worker (already running from
   // the test before) never sees the generation without its view.
+  await recordUpload(db.sql, user, front);
+  await recordUpload(db.sql, user, back);
   const id = await db.sql.begin(async (tx) => {
     await tx`select set_config('role', 'authenticated', true),
                     set_config('request.jwt.claims', ${JSON.stringify({ sub: user, role: 'authenticated' })}, true)`;

@@ -120,6 +120,25 @@ test('a failed delete marks nothing: the upload is swept by a later run', async 
   expect(await inBucket(key)).toBe(false);
 });
 
+test('an image the api recorded and stored but never made a conversion of (it died mid-request) is swept', async () => {
+  const user = await createUserWithCredits(sql, 0);
+  const key = `uploads/${crypto.randomUUID()}.png`;
+  // What the multipart path does before it stores an image: record it as the caller's (service role).
+  await sql.begin(async (tx) => {
+    await tx`select set_config('role', 'service_role', true),
+                    set_config('request.jwt.claims', ${JSON.stringify({ sub: user, role: 'authenticated' })}, true)`;
+    await tx`select public.record_api_uploads(array[${key}], array['image/png'], array[3])`;
+  });
+  await storage.put(key, new Uint8Array([1, 2, 3]), 'image/png');
+  // The api died here. Its record lives 10 minutes; then the grace period.
+  expect(await sweepUploads({ sql, storage, graceSeconds: GRACE })).toBe(0);
+  await sql`update public.direct_uploads set created_at = created_at - interval '2 hours',
+                   expires_at = expires_at - interval '2 hours' where key = ${key}`;
+  expect(await sweepUploads({ sql, storage, graceSeconds: GRACE })).toBe(1);
+  expect(await inBucket(key)).toBe(false);
+  expect((await row(key)).swept_at).not.toBeNull();
+});
+
 test('the upload_sweep job of the worker task list, with UPLOAD_SWEEP_GRACE_SECONDS', async () => {
   const user = await createUserWithCredits(sql, 0);
   const past = await upload(user, 120);

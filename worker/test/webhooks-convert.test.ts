@@ -47,9 +47,10 @@ afterAll(async () => {
 test('a conversion that fails in the worker emits generation.failed, delivered signed', async () => {
   const user = await createUserWithCredits(sql, 100);
   const [endpoint] = await sql.begin(async (tx) => {
-    await tx`select set_config('role', 'authenticated', true),
+    // As the api saves it, having checked the URL: the service role with the user's claims.
+    await tx`select set_config('role', 'service_role', true),
                     set_config('request.jwt.claims', ${JSON.stringify({ sub: user, role: 'authenticated' })}, true)`;
-    return tx`select * from public.save_webhook_endpoint(${receiver.url}, true)`;
+    return tx`select * from public.save_checked_webhook_endpoint(${receiver.url}, true)`;
   });
   const storage = createDiskStorage(storageDir);
   const corrupt = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, ...new Array(64).fill(7)]);

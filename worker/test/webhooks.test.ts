@@ -16,7 +16,7 @@ import type { EngineRunner } from '../src/convert/engine-runner.ts';
 import { installQueue, startQueue } from '../src/queue.ts';
 import { deliverWebhookTask } from '../src/tasks/deliver-webhook.ts';
 import { buildTaskList } from '../src/tasks/index.ts';
-import { createUserWithCredits, waitFor } from './support/generation-harness.ts';
+import { createUserWithCredits, recordUpload, waitFor } from './support/generation-harness.ts';
 import { startReceiver } from './support/webhook-receiver.ts';
 
 let db: TestDatabase;
@@ -77,19 +77,26 @@ function asUser<T>(userId: string, fn: (tx: postgres.TransactionSql) => Promise<
 
 async function userWithEndpoint(url = receiver.url) {
   const user = await createUserWithCredits(sql, 200);
-  const [endpoint] = await asUser(user, (tx) => tx`select * from public.save_webhook_endpoint(${url}, true)`);
+  // As the api saves it, having checked the URL: the service role with the user's claims.
+  const [endpoint] = await sql.begin(async (tx) => {
+    await tx`select set_config('role', 'service_role', true),
+                    set_config('request.jwt.claims', ${JSON.stringify({ sub: user, role: 'authenticated' })}, true)`;
+    return tx`select * from public.save_checked_webhook_endpoint(${url}, true)`;
+  });
   return { user, secret: endpoint.secret as string };
 }
 
 /** A paid generation whose convert job is removed in the same transaction: the test moves it itself. */
-const generationWithoutJob = async (user: string): Promise<string> =>
-  asUser(user, async (tx) => {
+const generationWithoutJob = async (user: string): Promise<string> => {
+  const key = await recordUpload(sql, user, `uploads/${crypto.randomUUID()}.png`);
+  return asUser(user, async (tx) => {
     const [row] = await tx`
-      select id from public.create_generation('model', 'glb', 'low', 'uploads/x.png', 'image/png', 10, null)`;
+      select id from public.create_generation('model', 'glb', 'low', ${key}, 'image/png', 10, null)`;
     await tx`reset role`;
     await tx`select graphile_worker.remove_job(${`generation:${row.id}`})`;
     return row.id as string;
   });
+};
 const delivery = async (id: number) =>
   (await sql`select * from public.webhook_deliveries where id = ${id}`)[0];
 const attempts = (id: number) =>

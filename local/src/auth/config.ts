@@ -18,10 +18,16 @@ interface RateLimits {
   /** E-mails sent by the server, all addresses together (Supabase with custom SMTP: 30 per hour). */
   emailSent: RateLimit;
   /**
-   * Wrong passwords per account (sign-in and the current password of a change), whatever the address:
-   * stops guessing spread over many addresses. Only misses count.
+   * Wrong passwords per account and source address (sign-in and the current password of a change): the
+   * guesser's address is locked out of that account, not the owner, who signs in from another. Only misses
+   * count.
    */
   passwordFailuresPerAccount: RateLimit;
+  /**
+   * Wrong passwords per account from all addresses together: stops guessing spread over many addresses,
+   * high enough that one guesser cannot lock the owner out.
+   */
+  passwordFailuresPerAccountAllSources: RateLimit;
 }
 
 export interface OidcProviderConfig {
@@ -72,6 +78,7 @@ const DEFAULTS = {
     tokenVerifications: { limit: 30, windowSeconds: 300 },
     emailSent: { limit: 30, windowSeconds: 3600 },
     passwordFailuresPerAccount: { limit: 10, windowSeconds: 900 },
+    passwordFailuresPerAccountAllSources: { limit: 100, windowSeconds: 900 },
   } satisfies RateLimits,
   updatePasswordRequireCurrentPassword: true,
   rejectCommonPasswords: true,

@@ -55,3 +55,17 @@ end $$;
 
 grant usage on schema tests to anon, authenticated;
 grant execute on all functions in schema tests to anon, authenticated;
+
+-- An image stored for a user as the api stores a multipart upload (recorded, not yet used): the only kind of
+-- key, besides a direct upload, that the generation functions accept. The signed-in user's by default; a
+-- random key unless one is given.
+create or replace function tests.upload(p_user uuid default null, p_key text default null) returns text
+language plpgsql security definer set search_path = '' as $$
+declare
+  v_key text := coalesce(p_key, 'uploads/' || gen_random_uuid() || '.png');
+begin
+  insert into public.direct_uploads (key, user_id, purpose, content_type, declared_bytes, expires_at, source)
+  values (v_key, coalesce(p_user, auth.uid()), 'paid', 'image/png', 1, now() + interval '10 minutes', 'api');
+  return v_key;
+end $$;
+grant execute on function tests.upload(uuid, text) to anon, authenticated;

@@ -20,6 +20,14 @@ export function useGenerationCost(): number | null {
   return usePublicSettings()?.generationCost ?? null;
 }
 
+/**
+ * The largest batch: conversions one account may run at once (each image of a batch is one), within the
+ * api's batch cap. Null while not known: the server checks alone.
+ */
+export function useMaxBatch(): number | null {
+  return usePublicSettings()?.maxBatch ?? null;
+}
+
 /** The price as text: the number once known, an ellipsis before. */
 export function costText(cost: number | null): string {
   return cost === null ? '…' : String(cost);

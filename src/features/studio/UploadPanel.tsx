@@ -2,6 +2,7 @@ import { type DragEvent, useId, useRef, useState } from 'react';
 import { UploadIcon } from '../../components/icons';
 import { Card } from '../../components/ui/card';
 import { cn } from '../../lib/cn';
+import { useMaxBatch } from '../credits/usePublicSettings';
 import { formatSizeMb, isImageFile } from './format';
 import { useObjectUrl } from './hooks';
 import { CHECKERBOARD, ImageIcon } from './icons';
@@ -30,6 +31,7 @@ export function UploadPanel({
   const [dragging, setDragging] = useState(false);
   const file = files[0] ?? null;
   const previewUrl = useObjectUrl(file);
+  const maxBatch = useMaxBatch();
 
   function take(list: FileList | null) {
     const images = Array.from(list ?? []).filter(isImageFile);
@@ -123,6 +125,12 @@ export function UploadPanel({
       {files.length > 1 ? (
         <p className="mt-2 text-xs text-muted-foreground" data-testid="batch-count">
           Batch: {files.length} images selected, one conversion each.
+        </p>
+      ) : null}
+      {maxBatch !== null && files.length > maxBatch ? (
+        <p className="mt-1 text-xs font-medium text-destructive" data-testid="batch-limit">
+          At most {maxBatch} conversions can run at once, and each image of a batch is one: choose at most{' '}
+          {maxBatch} images.
         </p>
       ) : null}
       {views && onView ? <ViewSlots views={views} disabled={files.length > 1} onChange={onView} /> : null}

@@ -116,6 +116,8 @@ export function convertTask(deps: ConvertDeps): Task {
 
     let lost = false;
     let handingBack = false;
+    /** Result objects this attempt stored: removed again if the conversion was cancelled or deleted meanwhile. */
+    const stored: string[] = [];
     let writes: Promise<unknown> = Promise.resolve();
     let cancel = () => {};
     const handBack = async () => {
@@ -255,6 +257,7 @@ export function convertTask(deps: ConvertDeps): Task {
       await Promise.all(
         files.map(async (file) => {
           const key = `generations/${id}/${file.name}`;
+          stored.push(key);
           await storage.put(key, file.data, file.contentType);
           outputs[file.role] = {
             key,
@@ -276,6 +279,13 @@ export function convertTask(deps: ConvertDeps): Task {
       if (lost || error instanceof LeaseLost) {
         // Cancelled by its owner or an admin (already failed and refunded) or deleted: nothing left to do.
         const [row] = await sql`select status, deleted_at from public.generations where id = ${id}`;
+        if (!row || row.deleted_at || row.status === 'failed') {
+          // Nobody will ever read what this attempt stored (no other attempt runs a cancelled or deleted
+          // conversion): it goes now, not never.
+          const removed = await Promise.allSettled(stored.map((key) => storage.delete(key)));
+          const kept = stored.filter((_, i) => removed[i].status === 'rejected');
+          if (kept.length) log(`convert: generation ${id}: could not remove its results ${kept.join(', ')}`);
+        }
         if (!row || row.deleted_at || row.status === 'failed' || row.status === 'completed') {
           log(
             `convert: generation ${id} was ${row?.status === 'failed' ? 'cancelled' : 'finished elsewhere'}; stopped`,

@@ -85,6 +85,18 @@ export async function createUserWithCredits(sql: postgres.Sql, credits: number):
   return id;
 }
 
+/**
+ * What the api records before it stores an image (record_api_uploads), or POST /api/uploads issued: the
+ * generation functions take only a key recorded for the user. A key already recorded is left as it is.
+ */
+export async function recordUpload(sql: postgres.Sql, userId: string, key: string): Promise<string> {
+  await sql`insert into public.direct_uploads (key, user_id, purpose, content_type, declared_bytes, expires_at, source)
+            values (${key}, ${userId}, 'paid', 'image/png', 1, now() + interval '10 minutes',
+                    case when ${key} ~ '^uploads/[0-9a-f-]{36}/' then 'direct' else 'api' end)
+            on conflict (key) do nothing`;
+  return key;
+}
+
 /** What POST /api/generations does after storing the upload: create_generation as the user. */
 export async function createGenerationAs(
   sql: postgres.Sql,
@@ -92,6 +104,7 @@ export async function createGenerationAs(
   inputKey: string,
   options: { kind?: 'model' | 'video'; format?: string; topology?: 'low' | 'high' } = {},
 ): Promise<string> {
+  await recordUpload(sql, userId, inputKey);
   const rows = await sql.begin(async (tx) => {
     await tx`select set_config('role', 'authenticated', true),
                     set_config('request.jwt.claims', ${JSON.stringify({ sub: userId, role: 'authenticated' })}, true)`;

@@ -7,11 +7,20 @@ import { createSession } from '../sessions.ts';
 import { sessionResponse } from '../tokens.ts';
 import { findUserByEmail, isBanned, markSignedIn, normalizeEmail } from '../users.ts';
 
-/** Wrong passwords per account: sign-in and the current password of a change share the bucket. */
-export const ACCOUNT_BUCKET = 'password_failures_per_account';
+/**
+ * Wrong passwords (sign-in and the current password of a change share the buckets): per account and
+ * source address, so a guesser locks only their own address out of the account, and per account from all
+ * addresses together, with a higher limit, so guesses spread over many addresses still stop.
+ */
+const SOURCE_BUCKET = 'password_failures_per_account_source';
+const ACCOUNT_BUCKET = 'password_failures_per_account';
 
-export function refuseWhileLocked(ctx: AuthContext, account: string): void {
-  const wait = ctx.limiter.peek(ACCOUNT_BUCKET, account, ctx.config.rateLimits.passwordFailuresPerAccount);
+export function refuseWhileLocked(ctx: AuthContext, account: string, ip: string): void {
+  const limits = ctx.config.rateLimits;
+  const wait = Math.max(
+    ctx.limiter.peek(SOURCE_BUCKET, `${account} ${ip}`, limits.passwordFailuresPerAccount),
+    ctx.limiter.peek(ACCOUNT_BUCKET, account, limits.passwordFailuresPerAccountAllSources),
+  );
   if (wait > 0) {
     throw new AuthHttpError(
       429,
@@ -20,6 +29,13 @@ export function refuseWhileLocked(ctx: AuthContext, account: string): void {
       { retryAfter: wait },
     );
   }
+}
+
+/** Counts one wrong password against the account from this address. */
+export function countWrongPassword(ctx: AuthContext, account: string, ip: string): void {
+  const limits = ctx.config.rateLimits;
+  ctx.limiter.take(SOURCE_BUCKET, `${account} ${ip}`, limits.passwordFailuresPerAccount);
+  ctx.limiter.take(ACCOUNT_BUCKET, account, limits.passwordFailuresPerAccountAllSources);
 }
 
 export async function passwordGrant(ctx: AuthContext, request: RequestContext): Promise<void> {
@@ -41,10 +57,10 @@ export async function passwordGrant(ctx: AuthContext, request: RequestContext): 
   // Per account as well as per address: guesses spread over many addresses still stop. Keyed by the
   // e-mail, so an unknown address is limited the same way and the answer reveals nothing.
   const account = normalizeEmail(email);
-  refuseWhileLocked(ctx, account);
+  refuseWhileLocked(ctx, account, request.ip);
   // One message for unknown e-mail and wrong password, so sign-in cannot be used to probe accounts.
   if (!user || !(await passwordMatches(password, user.encrypted_password))) {
-    ctx.limiter.take(ACCOUNT_BUCKET, account, ctx.config.rateLimits.passwordFailuresPerAccount);
+    countWrongPassword(ctx, account, request.ip);
     throw badRequest('invalid_credentials', 'Invalid login credentials');
   }
   if (isBanned(user)) throw badRequest('user_banned', 'User is banned');

@@ -25,7 +25,7 @@ import {
   type UserRow,
   updateUser,
 } from '../users.ts';
-import { ACCOUNT_BUCKET, refuseWhileLocked } from './grant-password.ts';
+import { countWrongPassword, refuseWhileLocked } from './grant-password.ts';
 
 export async function getUser(ctx: AuthContext, request: RequestContext): Promise<void> {
   const { user } = await requireUser(ctx, ctx.sql, request);
@@ -46,15 +46,16 @@ async function checkCurrentPassword(
   user: UserRow,
   sessionId: string | null,
   current: string | undefined,
+  ip: string,
 ): Promise<void> {
   if (!ctx.config.updatePasswordRequireCurrentPassword || !user.encrypted_password) return;
   if (await isRecoverySession(ctx.sql, sessionId)) return;
   if (!current)
     throw badRequest('current_password_required', 'Current password required when setting new password.');
   const account = normalizeEmail(user.email ?? user.id);
-  refuseWhileLocked(ctx, account);
+  refuseWhileLocked(ctx, account, ip);
   if (!(await passwordMatches(current, user.encrypted_password))) {
-    ctx.limiter.take(ACCOUNT_BUCKET, account, ctx.config.rateLimits.passwordFailuresPerAccount);
+    countWrongPassword(ctx, account, ip);
     throw badRequest('current_password_mismatch', 'Current password does not match.');
   }
 }
@@ -84,7 +85,13 @@ export async function putUser(ctx: AuthContext, request: RequestContext): Promis
   const changes: Record<string, unknown> = {};
   if (password !== undefined) {
     checkPassword(password, userPasswordPolicy(ctx.config));
-    await checkCurrentPassword(ctx, caller.user, caller.sessionId, stringField(body, 'current_password'));
+    await checkCurrentPassword(
+      ctx,
+      caller.user,
+      caller.sessionId,
+      stringField(body, 'current_password'),
+      request.ip,
+    );
     if (await passwordMatches(password, caller.user.encrypted_password)) {
       throw unprocessable('same_password', 'New password should be different from the old password.');
     }

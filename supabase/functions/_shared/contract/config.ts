@@ -9,7 +9,12 @@ export const PublicSettings = z.object({
   generationCost: z.number(),
   /** Free conversions per account and day in the free studio (setting app66.daily_limit). */
   freeDailyLimit: z.number(),
-  /** Images in one batch request. */
+  /**
+   * Conversions one account may have queued or processing at once (setting generation.max_in_flight);
+   * each image of a batch is one.
+   */
+  maxInFlight: z.optional(z.number()),
+  /** Images in one batch request: the api's cap, and never more than maxInFlight. */
   maxBatch: z.number(),
   /** Bytes of one uploaded image. */
   maxUploadBytes: z.number(),

@@ -59,6 +59,7 @@ export interface Database {
         claimed_at: Date | null;
         generation_id: string | null;
         swept_at: Date | null;
+        source: string;
       };
       free_generation_uses: {
         id: string;
@@ -240,6 +241,8 @@ export interface Database {
         enabled: boolean;
         created_at: Date;
         updated_at: Date;
+        failure_streak: number;
+        paused_until: Date | null;
       };
       webhook_events: {
         id: string;
@@ -420,6 +423,10 @@ export interface Database {
         Args: { p_lease_seconds?: number };
         Returns: { generation_id: string | null; action: string | null }[];
       };
+      record_api_uploads: {
+        Args: { p_keys: string[]; p_types: string[]; p_bytes: number[]; p_purpose?: string };
+        Returns: number;
+      };
       record_payment_event: {
         Args: { p_id: string; p_provider: string; p_type: string; p_resource_id: string };
         Returns: boolean;
@@ -429,6 +436,10 @@ export interface Database {
       revoke_api_key: { Args: { p_id: string }; Returns: undefined };
       revoke_share: { Args: { p_id: string }; Returns: boolean };
       rotate_webhook_secret: { Args: Record<string, never>; Returns: Tables<'webhook_endpoints'>[] };
+      save_checked_webhook_endpoint: {
+        Args: { p_url: string; p_enabled: boolean };
+        Returns: Tables<'webhook_endpoints'>[];
+      };
       save_webhook_endpoint: {
         Args: { p_url: string; p_enabled: boolean };
         Returns: Tables<'webhook_endpoints'>[];

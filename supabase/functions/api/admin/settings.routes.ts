@@ -22,7 +22,8 @@ const EDITABLE_SETTINGS: Record<string, { label: string; description: string; ch
   },
   'generation.max_in_flight': {
     label: 'Conversions in flight per user',
-    description: 'Queued or processing jobs one account may have at a time.',
+    description:
+      'Queued or processing conversions one account may have at a time. Each image of a batch is one, so this is also the largest batch (at most 10).',
   },
   'app66.daily_limit': {
     label: 'App66 daily limit',

@@ -13,9 +13,11 @@ export function configRoutes({ db, config, storage }: AppDeps) {
   const limits = config.generations ?? UPLOAD_DEFAULTS;
   return new Hono<AppEnv>().get('/', async (c) => {
     const [row] = await db.asService((tx) => tx`select public.public_settings() as settings`);
+    // One rule: each image of a batch is a conversion in flight, so no batch is larger than that limit.
+    const maxInFlight = Number(row.settings.maxInFlight ?? limits.maxBatch);
     const settings = PublicSettings.parse({
       ...row.settings,
-      maxBatch: limits.maxBatch,
+      maxBatch: Math.min(limits.maxBatch, maxInFlight),
       maxUploadBytes: limits.maxImageBytes,
       directUploads: directUploadsAvailable(storage),
     });

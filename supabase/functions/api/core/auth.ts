@@ -47,8 +47,6 @@ export function createVerifier(
 /** Whether the token's session still exists (signed out or ended by a password change: false). */
 export type SessionCheck = (sessionId: string, userId: string) => Promise<boolean>;
 
-const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-
 export function authenticate(
   verify: (token: string) => Promise<JWTPayload>,
   sessionAlive: SessionCheck | null = null,
@@ -84,9 +82,9 @@ export function authenticate(
         'invalid_token',
       );
     }
-    // An access token outlives its session by up to an hour; anything that writes (spending credits,
-    // payments, profile changes) first checks that the session was not signed out or ended meanwhile.
-    if (sessionAlive && WRITES.has(c.req.method) && typeof claims.session_id === 'string') {
+    // An access token outlives its session by up to an hour: every request, reads included (the webhook
+    // signing secret is a read), first checks that the session was not signed out or ended meanwhile.
+    if (sessionAlive && typeof claims.session_id === 'string') {
       if (!(await sessionAlive(claims.session_id, claims.sub))) {
         throw new ApiError(
           401,

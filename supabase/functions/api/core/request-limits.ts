@@ -1,6 +1,7 @@
 /**
  * Limits every request meets before a route reads it: a body size cap (the upload routes set their own,
- * larger one) and no NUL characters in the query string (Postgres text cannot hold them).
+ * larger one, for multipart bodies only: JSON to them is capped like anywhere else) and no NUL characters
+ * in the query string (Postgres text cannot hold them).
  */
 import type { MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
@@ -42,9 +43,31 @@ export function requestLimits(options: Partial<RequestLimits> = {}): MiddlewareH
     }
     if (query.includes('\0')) throw badRequest('The query string must not contain NUL characters.');
     const path = url.pathname.replace(/\/+$/, '');
-    if (uploads.has(`${c.req.method} ${path}`)) return next();
+    const multipart = (c.req.header('content-type') ?? '').toLowerCase().startsWith('multipart/form-data');
+    if (multipart && uploads.has(`${c.req.method} ${path}`)) return next();
     return limit(c, next);
   };
+}
+
+/** Deepest JSON nesting accepted: no request of ours comes near it, and deeper values cost stack to walk. */
+export const MAX_JSON_DEPTH = 64;
+
+/** Whether JSON text nests arrays and objects deeper than `max` (strings skipped), read before parsing. */
+export function nestsDeeperThan(text: string, max: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text.charCodeAt(i);
+    if (inString) {
+      if (ch === 0x5c)
+        i++; // a backslash escapes the next character
+      else if (ch === 0x22) inString = false;
+    } else if (ch === 0x22) inString = true;
+    else if (ch === 0x5b || ch === 0x7b) {
+      if (++depth > max) return true;
+    } else if (ch === 0x5d || ch === 0x7d) depth--;
+  }
+  return false;
 }
 
 /** The first string inside a parsed JSON value that holds a NUL character, as a field path; null if none. */

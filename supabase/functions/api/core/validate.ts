@@ -1,13 +1,24 @@
 /** Request body parsing with zod: bad JSON and invalid fields become clear 400s. */
 import type { Context } from 'hono';
 import type { z } from 'zod';
-import { badRequest } from './errors.ts';
-import { findNul } from './request-limits.ts';
+import { ApiError, badRequest } from './errors.ts';
+import { findNul, MAX_JSON_DEPTH, nestsDeeperThan } from './request-limits.ts';
 
 export async function parseJson<T extends z.ZodType>(c: Context, schema: T): Promise<z.infer<T>> {
+  let text: string;
+  try {
+    text = await c.req.text();
+  } catch (error) {
+    // The body limit's 413 comes through here while the body is read.
+    if (error instanceof ApiError) throw error;
+    throw badRequest('The request body could not be read.');
+  }
+  if (nestsDeeperThan(text, MAX_JSON_DEPTH)) {
+    throw badRequest(`The request body nests deeper than ${MAX_JSON_DEPTH} levels.`);
+  }
   let body: unknown;
   try {
-    body = await c.req.json();
+    body = JSON.parse(text);
   } catch {
     throw badRequest('The request body must be valid JSON.');
   }

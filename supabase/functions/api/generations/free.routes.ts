@@ -66,7 +66,7 @@ export function freeGenerationRoutes(deps: AppDeps) {
 
       // What the key promises to repeat: a replay with another format or image is a 422.
       const fingerprint = await requestFingerprint(['free', format], image.bytes);
-      if (!direct) await storeUploads(storage, [image]);
+      if (!direct) await storeUploads(db, caller, storage, [image], 'free');
       let row: GenerationRow;
       try {
         [row] = await asApiForCaller(caller, async (tx) => {

@@ -77,7 +77,7 @@ export function generationRoutes(deps: AppDeps) {
           requestFingerprint([kind, format, topology, uploads.length, ...viewPrints], u.bytes),
         ),
       );
-      if (!direct) await storeUploads(storage, [...uploads, ...views]);
+      if (!direct) await storeUploads(db, caller, storage, [...uploads, ...views]);
       let rows: GenerationRow[];
       try {
         rows = await db.asCaller(caller, async (tx) => {
@@ -194,15 +194,11 @@ export function generationRoutes(deps: AppDeps) {
     .delete('/:id', async (c) => {
       const caller = requireUser(c.get('caller'));
       const id = checkId(c.req.param('id'));
-      const [row, viewKeys] = await db.asCaller(caller, async (tx) => {
-        // The extra views' files go with the generation (read before it leaves the caller's sight).
-        const keys = await tx`select input_key from public.generation_views where generation_id = ${id}`;
-        const [deleted] = await tx`select public.delete_generation(${id}) as files`;
-        return [deleted, keys.map((k) => k.input_key as string)] as const;
-      });
-      const files = row.files as { input: string; outputs: string[] };
+      // Only the objects this generation owns (SQL decides: never a photo another generation names).
+      const [row] = await db.asCaller(caller, (tx) => tx`select public.delete_generation(${id}) as files`);
+      const files = row.files as { input: string | null; outputs: string[]; views: string[] };
       if (storage) {
-        const keys = [files.input, ...files.outputs, ...viewKeys].filter(Boolean);
+        const keys = [files.input, ...files.outputs, ...files.views].filter((k): k is string => Boolean(k));
         const results = await Promise.allSettled(keys.map((key) => storage.delete(key)));
         const failed = keys.filter((_, i) => results[i].status === 'rejected');
         // The generation is gone from the history either way; leftover files are the operator's to sweep.

@@ -1,7 +1,8 @@
 /**
  * Sends one stored result file to the browser. S3 storage answers 302 to a short-lived presigned URL (the
- * bucket serves the bytes with this file's name and type; the function only decided who may); disk storage
- * streams, with byte ranges for <video> (Safari insists on them).
+ * bucket serves the bytes with this file's name and type; the function only decided who may); disk storage,
+ * and a shared model's files from any storage, stream through the api, with byte ranges for <video> (Safari
+ * insists on them): a presigned URL would keep working for its lifetime after the owner stopped sharing.
  * Shared by the owner's file routes and the share page's; the caller has already decided who may read it.
  */
 import type { Storage } from '@lift3d/storage';
@@ -16,9 +17,10 @@ export async function sendStoredFile(
   contentDisposition: string,
   rangeHeader: string | undefined,
   missing: () => ApiError,
-  presignTtlSeconds: number = DOWNLOAD_URL_TTL_DEFAULT,
+  /** null: stream through the api even from S3 (a shared model's files: "Stop sharing" cuts them at once). */
+  presignTtlSeconds: number | null = DOWNLOAD_URL_TTL_DEFAULT,
 ): Promise<Response> {
-  if (storage.presignGet) {
+  if (storage.presignGet && presignTtlSeconds !== null) {
     const location = await storage.presignGet(file.key, {
       expiresInSeconds: presignTtlSeconds,
       contentDisposition,

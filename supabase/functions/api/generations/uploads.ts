@@ -7,6 +7,7 @@ import type { Storage } from '@lift3d/storage';
 import type { Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { GenerationsConfig } from '../core/config.ts';
+import type { Caller, Db } from '../core/db.ts';
 import { ApiError, badRequest } from '../core/errors.ts';
 import { checkImage } from './check-image.ts';
 import { sniffImage } from './sniff-image.ts';
@@ -136,8 +137,24 @@ export async function readImages(
   return uploads;
 }
 
-/** Stores every upload, or none: a partly failed store removes what it wrote. */
-export async function storeUploads(storage: Storage, uploads: Upload[]): Promise<void> {
+/**
+ * Records every upload as the caller's (public.record_api_uploads: what lets the generation functions prove
+ * the key is theirs, and the worker's sweep delete an object no generation claimed, e.g. when this api
+ * dies mid-request), then stores them all, or none: a partly failed store removes what it wrote.
+ */
+export async function storeUploads(
+  db: Db,
+  caller: Caller,
+  storage: Storage,
+  uploads: Upload[],
+  purpose: 'paid' | 'free' = 'paid',
+): Promise<void> {
+  await db.asService(async (tx) => {
+    await tx`select set_config('request.jwt.claims', ${JSON.stringify(caller.claims)}, true)`;
+    await tx`select public.record_api_uploads(${uploads.map((u) => u.key)}::text[],
+               ${uploads.map((u) => u.type)}::text[], ${uploads.map((u) => u.bytes.byteLength)}::integer[],
+               ${purpose})`;
+  });
   const stored = await Promise.allSettled(uploads.map((u) => storage.put(u.key, u.bytes, u.type)));
   const failedPut = stored.find((r) => r.status === 'rejected');
   if (failedPut) {

@@ -109,8 +109,14 @@ export function sharePublicRoutes(deps: AppDeps) {
       if (!storage) throw storageUnavailable();
       const poster = row.outputs?.poster;
       if (!poster) throw notFound('This model has no poster image.');
-      return sendStoredFile(storage, poster, contentDisposition('inline', poster.name), undefined, () =>
-        notFound('The poster is missing.'),
+      // Through the api, never a presigned URL: "Stop sharing" cuts every link at once.
+      return sendStoredFile(
+        storage,
+        poster,
+        contentDisposition('inline', poster.name),
+        undefined,
+        () => notFound('The poster is missing.'),
+        null,
       );
     })
     .get('/:slug/file', async (c) => {
@@ -138,6 +144,7 @@ export function sharePublicRoutes(deps: AppDeps) {
           console.error(`api: share ${slug}: stored file ${file.key} is missing`);
           return notFound('This file is no longer available.');
         },
+        null,
       );
     });
 }

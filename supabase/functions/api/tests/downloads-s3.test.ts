@@ -181,3 +181,29 @@ test('S3: another user gets 404 and no redirect; an unfinished generation 409', 
   assert.equal(early.headers.get('location'), null);
   await early.body?.cancel();
 });
+
+test('S3: a shared model’s files come through the api, so "Stop sharing" cuts a link handed out before', async () => {
+  const owner = await user(100);
+  const { id, data } = await completedGeneration(owner.token);
+  const shared = await app.request(`/api/generations/${id}/share`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${owner.token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ allowDownloads: true }),
+  });
+  assert.equal(shared.status, 200, await shared.clone().text());
+  const { slug } = (await shared.json()).share;
+  const { model } = await (await app.request(`/api/share/${slug}`)).json();
+  const file = await app.request(`/api${model.modelUrl}`);
+  assert.equal(file.status, 200, 'no redirect to a presigned URL that would outlive the share');
+  assert.deepEqual(new Uint8Array(await file.arrayBuffer()), data);
+
+  const stop = await app.request(`/api/generations/${id}/share`, {
+    method: 'DELETE',
+    headers: { authorization: `Bearer ${owner.token}` },
+  });
+  assert.equal(stop.status, 200);
+  await stop.body?.cancel();
+  const after = await app.request(`/api${model.modelUrl}`);
+  assert.equal(after.status, 404, 'the same link stops at once');
+  await after.body?.cancel();
+});

@@ -20,7 +20,7 @@ async function config() {
   return PublicSettings.parse(await res.json());
 }
 
-test('config: anyone reads the price, the free quota and the upload limits', async () => {
+test('config: anyone reads the price, the free quota and the upload limits (a batch is never larger than the conversions one may run at once)', async () => {
   const [cost] =
     await sql`select (value #>> '{}')::int as v from public.settings where key = 'generation.cost_credits'`;
   const [free] =
@@ -30,7 +30,8 @@ test('config: anyone reads the price, the free quota and the upload limits', asy
   assert.deepEqual(await res.json(), {
     generationCost: cost.v,
     freeDailyLimit: free.v,
-    maxBatch: 4,
+    maxInFlight: 3,
+    maxBatch: 3,
     maxUploadBytes: 96 * 1024,
     directUploads: false,
   });

@@ -150,3 +150,39 @@ test('behind a proxy that overwrites cf-connecting-ip, that header is the addres
     await cfDb.close();
   }
 });
+
+test('JSON to the upload routes is capped at 256 KB too (only multipart bodies may be larger)', async () => {
+  const user = await createUser(sql);
+  const token = await tokenFor(user);
+  const big = JSON.stringify({ format: 'glb', image_key: 'k', image_name: 'x'.repeat(300 * 1024) });
+  for (const path of ['/generations', '/generations/free', '/v1/generations']) {
+    const res = await json(path, big, { authorization: `Bearer ${token}` });
+    assert.equal(res.status, 413, path);
+  }
+});
+
+test('100,000 nested brackets are a 400 that says so, on every JSON route', async () => {
+  const user = await createUser(sql);
+  const token = await tokenFor(user);
+  const deep = `${'['.repeat(100_000)}${']'.repeat(100_000)}`;
+  for (const [path, method] of [
+    ['/contact', 'POST'],
+    ['/api-keys', 'POST'],
+    [`/users/${user.id}`, 'PUT'],
+  ]) {
+    const res = await json(path, deep, { authorization: `Bearer ${token}` }, method);
+    assert.equal(res.status, 400, path);
+    assert.match((await res.json()).error, /nests deeper than 64 levels/, path);
+  }
+  // Nesting within strings is only text.
+  const res = await json(
+    '/contact',
+    JSON.stringify({
+      name: 'Ann',
+      email: unique('deep'),
+      subject: 'Nesting',
+      message: `hello ${'['.repeat(100)}`,
+    }),
+  );
+  assert.equal(res.status, 201, await res.clone().text());
+});

@@ -49,9 +49,15 @@ test("sessions: another user's session id or an expired session does not count",
   assert.equal((await rename(a.user.id, a.token, 'Expired')).status, 401);
 });
 
-test('sessions: reads keep working until the access token expires, as on Supabase', async () => {
+test('sessions: after sign-out reads are refused too, the webhook signing secret included', async () => {
   const { user, sessionId, token } = await signedIn();
+  const read = (path: string) =>
+    app.request(`/api${path}`, { headers: { authorization: `Bearer ${token}` } });
+  assert.equal((await read(`/users/${user.id}`)).status, 200);
   await sql`delete from auth.sessions where id = ${sessionId}`;
-  const res = await app.request(`/api/users/${user.id}`, { headers: { authorization: `Bearer ${token}` } });
-  assert.equal(res.status, 200);
+  for (const path of [`/users/${user.id}`, '/webhooks/endpoint', '/generations', '/api-keys']) {
+    const res = await read(path);
+    assert.equal(res.status, 401, path);
+    assert.match((await res.json()).error, /session has ended/, path);
+  }
 });

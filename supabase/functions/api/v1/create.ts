@@ -99,7 +99,7 @@ export async function createConversion(c: Context<AppEnv>, ctx: CreateContext) {
   // Its own namespace: a key used in the studio and the same key used here name different requests.
   const storedKey = ctx.idempotencyKey ? `v1:${ctx.idempotencyKey}` : null;
 
-  await storeUploads(storage, [image, ...views]);
+  await storeUploads(db, ctx.caller, storage, [image, ...views]);
   let row: GenerationRow;
   let named: string[];
   try {

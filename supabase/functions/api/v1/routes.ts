@@ -136,10 +136,10 @@ export function v1Routes(deps: AppDeps) {
       const [mine] =
         await tx`select id from public.generations where id = ${id} and user_id = ${caller.userId}`;
       if (!mine) return null;
-      const views = await tx`select input_key from public.generation_views where generation_id = ${id}`;
+      // Only the objects this generation owns (SQL decides: never a photo another generation names).
       const [deleted] = await tx`select public.delete_generation(${id}) as files`;
-      const files = deleted.files as { input: string; outputs: string[] };
-      return [files.input, ...files.outputs, ...views.map((v) => v.input_key as string)].filter(Boolean);
+      const files = deleted.files as { input: string | null; outputs: string[]; views: string[] };
+      return [files.input, ...files.outputs, ...files.views].filter((k): k is string => Boolean(k));
     });
     if (!removed) throw notFound('No generation with this id.');
     if (storage) {

@@ -1,8 +1,9 @@
 /**
  * Webhooks of the signed-in account (browser routes, session JWT): the one endpoint (URL, secret, on/off),
  * secret rotation, the delivery log (paged), resend and a test event. The URL is checked here for https and
- * public addresses (after DNS resolution) and again by the worker before every attempt; the SQL functions
- * own everything else (secret generation, limits, the outbox rows and their jobs).
+ * public addresses (after DNS resolution) and again by the worker before every attempt (public.
+ * save_webhook_endpoint, the Data API's door, checks in SQL what it can without DNS); the SQL functions own
+ * everything else (secret generation, limits, the outbox rows and their jobs).
  */
 
 import { checkWebhookTarget } from '@lift3d/common/webhooks/target.ts';
@@ -48,13 +49,13 @@ export function webhookRoutes({ db, config, resolveHost: resolve = resolveHost }
       const { url, enabled } = await parseJson(c, SaveEndpoint);
       const target = await checkWebhookTarget(url, { allowPrivate, resolve });
       if (!target.ok) throw badRequest(`url: ${target.reason}`);
-      const [row] = await db.asCaller(
-        caller,
-        (tx) =>
-          tx<
-            EndpointRow[]
-          >`select * from public.save_webhook_endpoint(${target.url.href}, ${enabled ?? null})`,
-      );
+      // Checked here with name resolution (and a local receiver allowed only where configured): saved
+      // through the service role's door, as the caller. The Data API's door checks in SQL what it can.
+      const [row] = await db.asService(async (tx) => {
+        await tx`select set_config('request.jwt.claims', ${JSON.stringify(caller.claims)}, true)`;
+        return tx<EndpointRow[]>`
+          select * from public.save_checked_webhook_endpoint(${target.url.href}, ${enabled ?? null})`;
+      });
       return c.json({ endpoint: endpointJson(row) });
     })
     .post('/endpoint/rotate', async (c) => {
