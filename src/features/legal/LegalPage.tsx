@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
-import { useMemo } from 'react';
 import { MailIcon } from '../../components/icons';
+import { useClientValue } from '../../lib/use-client-value';
 import { PageHero } from '../company/PageHero';
 import { costText, useGenerationCost } from '../credits/usePublicSettings';
 import { COMPANY } from './company';
@@ -34,7 +34,9 @@ function Block({ block, cost }: { block: LegalBlock; cost: string }) {
  * the last-updated date, and the postal address and e-mail addresses to contact.
  */
 export function LegalPage({ doc }: { doc: LegalDocument }) {
-  const updated = useMemo(() => lastUpdated(), []);
+  // The day the page is read, which the build cannot know: its HTML names no day, the browser fills it in.
+  const updated = useClientValue(() => lastUpdated(), null);
+  const isoDay = useClientValue(() => new Date().toISOString().slice(0, 10), undefined);
   const cost = costText(useGenerationCost());
   return (
     <>
@@ -43,7 +45,7 @@ export function LegalPage({ doc }: { doc: LegalDocument }) {
       </PageHero>
       <div className="mx-auto -mt-6 max-w-5xl px-4 pb-20 sm:px-6 lg:px-8">
         <p className="text-center text-sm text-muted-foreground">
-          Last updated: <time dateTime={new Date().toISOString().slice(0, 10)}>{updated}</time>
+          Last updated: <time dateTime={isoDay}>{updated}</time>
         </p>
         <nav aria-label="Legal documents" className="mt-6 flex flex-wrap justify-center gap-2">
           {LEGAL_LINKS.map((l) => (
