@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { MailIcon } from '../../components/icons';
+import { cn } from '../../lib/cn';
 import { useClientValue } from '../../lib/use-client-value';
 import { PageHero } from '../company/PageHero';
 import { costText, useGenerationCost } from '../credits/usePublicSettings';
@@ -44,7 +45,8 @@ export function LegalPage({ doc }: { doc: LegalDocument }) {
         {doc.summary}
       </PageHero>
       <div className="mx-auto -mt-6 max-w-5xl px-4 pb-20 sm:px-6 lg:px-8">
-        <p className="text-center text-sm text-muted-foreground">
+        {/* Hidden, not left out, until the day is known: the line keeps its place, nothing below moves. */}
+        <p className={cn('text-center text-sm text-muted-foreground', !updated && 'invisible')}>
           Last updated: <time dateTime={isoDay}>{updated}</time>
         </p>
         <nav aria-label="Legal documents" className="mt-6 flex flex-wrap justify-center gap-2">
