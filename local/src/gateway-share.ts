@@ -1,7 +1,8 @@
 /**
- * Share pages for crawlers: `/m/{slug}` is the share page's prerendered shell (share.html) with the model's Open Graph tags, taken from
- * the api's public answer (GET /api/share/:slug). A revoked or unknown link gets index.html with status 404
- * and no tag of any model (the SPA then says the link is gone). Never cached: revoking ends it at once.
+ * Share pages for crawlers: `/m/{slug}` is the share page's prerendered shell (share.html) with the model's
+ * Open Graph tags, taken from the api's public answer (GET /api/share/:slug). A revoked or unknown link gets
+ * the same shell with status 404 and no tag of any model (the app then says the link is gone). Never cached:
+ * revoking ends it at once.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
