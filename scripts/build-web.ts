@@ -8,6 +8,8 @@
  *    dist/index.html, about.html, … docs/api.html, share.html: the template with the page inside #root.
  *    dist/_redirects: the static host's rewrites of the other routes to those shells.
  *
+ * KEEP_PRERENDER=1 keeps the server build (node_modules/.cache/lift3d-prerender) for a closer look.
+ *
  * Fails (exit 1) when a page does not render: a public page that silently fell back to the empty shell
  * would pass every browser test and still lose its HTML.
  */
