@@ -36,6 +36,8 @@ const config: KnipConfig = {
       entry: [
         'scripts/*.ts',
         'scripts/support/standin-worker.ts',
+        // Built by Vite for the server and loaded by scripts/build-web.ts to prerender the public pages.
+        'src/prerender/render.tsx',
         'supabase/functions/api/index.ts',
         'supabase/functions/api/tests/**/*.test.ts',
         'supabase/functions/api/tests/paypal-standin-server.ts',

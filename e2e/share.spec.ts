@@ -79,7 +79,8 @@ test('share a model: public page signed out, Open Graph tags, downloads only whe
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/share-dialog-1280.png` });
   await page.keyboard.press('Escape');
 
-  // What a crawler fetches: index.html with the model's own tags; og:image is the poster, fetchable as is.
+  // What a crawler fetches: the share page's prerendered shell with the model's own tags; og:image is the
+  // poster, fetchable as is.
   const raw = await fetch(link);
   expect(raw.status).toBe(200);
   expect(raw.headers.get('cache-control')).toBe('no-store');
@@ -89,7 +90,8 @@ test('share a model: public page signed out, Open Graph tags, downloads only whe
   expect(meta(html, 'og:url')).toBe(link);
   expect(meta(html, 'og:image')).toBe(`${baseURL}/api/share/${slug}/poster`);
   expect(meta(html, 'twitter:card')).toBe('summary_large_image');
-  expect(html).toContain('<div id="root"></div>');
+  expect(html).toContain('<div id="root" data-prerendered="/m/');
+  expect(html).toContain('Made with Lift3D — make your own');
   const poster = await fetch(meta(html, 'og:image')!);
   expect(poster.status).toBe(200);
   expect(poster.headers.get('content-type')).toMatch(/^image\/(webp|png)$/);

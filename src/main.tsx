@@ -1,9 +1,7 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider } from '@tanstack/react-router';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { App } from './App';
 import { recordVisit } from './features/analytics/visit';
-import { AuthProvider } from './features/auth/AuthProvider';
+import { isPrerenderedFor } from './prerender/pages';
 import { queryClient, router } from './router';
 import './index.css';
 
@@ -13,12 +11,14 @@ if (!root) throw new Error('main: index.html has no #root element');
 // Counted once per page load; a failure is ignored (SPEC §2).
 void recordVisit();
 
-createRoot(root).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <AuthProvider>
-        <RouterProvider router={router} />
-      </AuthProvider>
-    </QueryClientProvider>
-  </StrictMode>,
-);
+const app = <App router={router} queryClient={queryClient} />;
+// A public page arrives as HTML rendered at build time: once its route's code is in, React takes over that
+// markup instead of drawing it again. Any other page (or HTML served for another path) renders afresh.
+if (isPrerenderedFor(root.dataset.prerendered, window.location.pathname)) {
+  // As on the server, the router renders no Suspense boundary of its own around the matches and the root
+  // route: the boundaries must be the ones the HTML was rendered with, or React discards that HTML.
+  router.ssr = { manifest: undefined };
+  void router.load().then(() => hydrateRoot(root, app));
+} else {
+  createRoot(root).render(app);
+}

@@ -1,7 +1,8 @@
 /**
- * Share pages for crawlers: `/m/{slug}` is the SPA's index.html with the model's Open Graph tags, taken from
- * the api's public answer (GET /api/share/:slug). A revoked or unknown link gets index.html with status 404
- * and no tag of any model (the SPA then says the link is gone). Never cached: revoking ends it at once.
+ * Share pages for crawlers: `/m/{slug}` is the share page's prerendered shell (share.html) with the model's
+ * Open Graph tags, taken from the api's public answer (GET /api/share/:slug). A revoked or unknown link gets
+ * the same shell with status 404 and no tag of any model (the app then says the link is gone). Never cached:
+ * revoking ends it at once.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -17,8 +18,11 @@ export async function serveSharePage(
   res: ServerResponse,
   options: { slug: string; distDir: string; apiOrigin: string; origin: string; log: Log },
 ): Promise<void> {
-  const indexFile = join(options.distDir, 'index.html');
-  if (!existsSync(indexFile)) {
+  // The share page's shell prerendered at build time; a build from before prerendering has only index.html.
+  const indexFile = [join(options.distDir, 'share.html'), join(options.distDir, 'index.html')].find((f) =>
+    existsSync(f),
+  );
+  if (!indexFile) {
     res.writeHead(503, { 'Content-Type': 'text/plain; charset=utf-8' });
     return void res.end('The web app is not built yet: run `npm run build`.');
   }

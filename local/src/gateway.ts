@@ -147,19 +147,29 @@ function serveStatic(req: IncomingMessage, res: ServerResponse, pathname: string
     return res.end();
   }
   const file = normalize(join(distDir, decoded));
-  const inside = file === distDir || file.startsWith(distDir + sep);
-  if (inside && existsSync(file) && statSync(file).isFile()) {
+  const inside = (path: string) => path === distDir || path.startsWith(distDir + sep);
+  if (inside(file) && existsSync(file) && statSync(file).isFile()) {
+    // Hashed names change with their content; everything else (HTML, favicon, config) is revalidated.
     const immutable = decoded.startsWith('/assets/');
-    return sendFile(req, res, file, immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+    return sendFile(req, res, file, immutable ? IMMUTABLE : REVALIDATE);
   }
-  // Client-side routes (and unknown paths, which the SPA renders as its not-found page).
-  const index = join(distDir, 'index.html');
-  if (!existsSync(index)) {
+  // A public page prerendered at build time: `/about` → about.html, `/` → index.html.
+  const page = decoded === '/' ? join(distDir, 'index.html') : `${file.replace(/[/\\]+$/, '')}.html`;
+  if (inside(page) && existsSync(page) && statSync(page).isFile())
+    return sendFile(req, res, page, REVALIDATE);
+  // Client-side routes (and unknown paths, which the app renders as its not-found page) get the empty shell;
+  // a build from before prerendering has only index.html, which is that shell.
+  const shell = [join(distDir, 'spa.html'), join(distDir, 'index.html')].find((f) => existsSync(f));
+  if (!shell) {
     res.writeHead(503, { 'Content-Type': 'text/plain; charset=utf-8' });
     return res.end('The web app is not built yet: run `npm run build`.');
   }
-  return sendFile(req, res, index, 'no-cache');
+  return sendFile(req, res, shell, REVALIDATE);
 }
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** Cached, but asked again each time: a new build shows at once, an unchanged page costs a 304. */
+const REVALIDATE = 'no-cache';
 
 const COMPRESSIBLE = new Set(['.html', '.js', '.css', '.json', '.svg', '.txt', '.webmanifest']);
 const compressed = new Map<string, { mtimeMs: number; br: Buffer; gzip: Buffer }>();
@@ -185,6 +195,16 @@ function compressedVersion(file: string, mtimeMs: number, acceptEncoding: string
 
 function sendFile(req: IncomingMessage, res: ServerResponse, file: string, cacheControl: string) {
   const { size, mtimeMs } = statSync(file);
+  // One tag per file version (the same file, path and all, at the same size and time).
+  const etag = `W/"${size.toString(36)}-${Math.floor(mtimeMs).toString(36)}"`;
+  if (
+    String(req.headers['if-none-match'] ?? '')
+      .split(/\s*,\s*/)
+      .includes(etag)
+  ) {
+    res.writeHead(304, { ETag: etag, 'Cache-Control': cacheControl });
+    return res.end();
+  }
   const type = TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream';
   const packed = compressedVersion(file, mtimeMs, String(req.headers['accept-encoding'] ?? ''));
   if (packed) {
@@ -193,11 +213,17 @@ function sendFile(req: IncomingMessage, res: ServerResponse, file: string, cache
       'Content-Encoding': packed.encoding,
       'Content-Length': packed.body.length,
       'Cache-Control': cacheControl,
+      ETag: etag,
       Vary: 'Accept-Encoding',
     });
     return res.end(req.method === 'HEAD' ? undefined : packed.body);
   }
-  res.writeHead(200, { 'Content-Type': type, 'Content-Length': size, 'Cache-Control': cacheControl });
+  res.writeHead(200, {
+    'Content-Type': type,
+    'Content-Length': size,
+    'Cache-Control': cacheControl,
+    ETag: etag,
+  });
   if (req.method === 'HEAD') return res.end();
   createReadStream(file).pipe(res);
 }

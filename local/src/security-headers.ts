@@ -90,5 +90,12 @@ export function staticHostHeadersFile(): string {
     connectOrigins: ['https://*.supabase.co'],
   });
   const lines = Object.entries(headers).map(([name, value]) => `  ${name}: ${value}`);
-  return `/*\n${lines.join('\n')}\n`;
+  return `/*\n${lines.join('\n')}\n${STATIC_HOST_CACHING}`;
 }
+
+/**
+ * The build's hashed assets never change under their name, so browsers keep them a year. HTML is left to the
+ * host's default (Netlify and Cloudflare Pages revalidate it on every visit, as the local gateway does), so a
+ * new build shows at once.
+ */
+const STATIC_HOST_CACHING = '/assets/*\n  Cache-Control: public, max-age=31536000, immutable\n';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { defaultConfig, parseConfig } from './config';
+import { defaultConfig } from './config-defaults';
+import { parseConfig } from './config-parse';
 
 const origin = 'http://localhost:3000';
 

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Badge } from '../../components/ui/badge';
 import { Card } from '../../components/ui/card';
 import { api } from '../../lib/api';
+import { useClientValue } from '../../lib/use-client-value';
 import { apiExamples, type Example, WEBHOOK_VERIFY } from './api-examples';
 import {
   type OpenApiDocument,
@@ -203,7 +204,8 @@ export function ApiDocsPage() {
     staleTime: Number.POSITIVE_INFINITY,
   });
   const examples = apiExamples();
-  const origin = typeof window === 'undefined' ? 'https://lift3d.app' : window.location.origin;
+  // The prerendered page names the production address; the browser shows the one it is on.
+  const origin = useClientValue(() => window.location.origin, 'https://lift3d.app');
 
   return (
     <section className="mx-auto max-w-4xl px-4 pt-24 pb-16 sm:px-6 lg:px-8">

@@ -2,7 +2,7 @@
  * The share page's api (no sign-in): GET /api/share/:slug (what /m/{slug} shows, with short-lived signed
  * links), GET /:slug/file?format=…&expires&signature (the viewer's GLB, the AR USDZ, the video, and the
  * other formats only while the owner allows downloads), GET /:slug/poster (a stable link for og:image) and
- * GET /:slug/page (index.html with the model's Open Graph tags, for SPAs on a static host).
+ * GET /:slug/page (the share page's shell, share.html, with the model's Open Graph tags, for a static host).
  *
  * notes:
  * - Every request reads the share again (public.shared_model), so revoking or switching downloads off
@@ -84,7 +84,12 @@ export function sharePublicRoutes(deps: AppDeps) {
       throw new ApiError(503, 'Share pages need SITE_URL and the public api URL to be set.', 'unavailable');
     }
     const site = share.siteUrl.replace(/\/+$/, '');
-    const index = await fetch(`${site}/index.html`, { headers: { accept: 'text/html' } });
+    // The share page's prerendered shell; a build from before prerendering has only the SPA's index.html.
+    let index = await fetch(`${site}/share.html`, { headers: { accept: 'text/html' } });
+    if (index.status === 404) {
+      await index.body?.cancel();
+      index = await fetch(`${site}/index.html`, { headers: { accept: 'text/html' } });
+    }
     if (!index.ok) {
       throw new ApiError(502, `The web app's index.html answered ${index.status}.`, 'bad_gateway');
     }

@@ -11,11 +11,20 @@ const INDEX = `<!doctype html><html><head><title>Lift3D — Turn any image into 
 <meta property="og:title" content="Lift3D — Turn any image into a 3D model" />
 <meta property="og:type" content="website" />
 </head><body><div id="root"></div></body></html>`;
-const site = Deno.serve({ hostname: '127.0.0.1', port: 0, onListen() {} }, (req) =>
-  new URL(req.url).pathname === '/index.html'
-    ? new Response(INDEX, { headers: { 'content-type': 'text/html' } })
-    : new Response('no', { status: 404 }),
+// A build with prerendered pages also has share.html, the share page's shell; index.html is then the landing.
+const SHARE_SHELL = INDEX.replace(
+  '<div id="root"></div>',
+  '<div id="root" data-prerendered="/m/x">share shell</div>',
 );
+let prerendered = false;
+const site = Deno.serve({ hostname: '127.0.0.1', port: 0, onListen() {} }, (req) => {
+  const path = new URL(req.url).pathname;
+  const html = (body: string) => new Response(body, { headers: { 'content-type': 'text/html' } });
+  if (path === '/share.html' && prerendered) return html(SHARE_SHELL);
+  if (path === '/index.html')
+    return html(prerendered ? INDEX.replace('<div id="root"></div>', 'landing') : INDEX);
+  return new Response('no', { status: 404 });
+});
 const siteUrl = `http://127.0.0.1:${site.addr.port}`;
 const apiUrl = 'https://api.example.test/api';
 const { app, db } = buildApp({ generations, share: { siteUrl, apiUrl } });
@@ -233,7 +242,7 @@ test('only the owner shares, switches and revokes; signed out, nothing', async (
   assert.match((await early.json()).error, /Only a finished model can be shared/);
 });
 
-test('the HTML endpoint puts the model\u2019s Open Graph tags into index.html; revoked: 404 without them', async () => {
+test('the HTML endpoint puts the model\u2019s Open Graph tags into the share page\u2019s HTML; revoked: 404 without them', async () => {
   const user = await owner();
   const id = await completedGeneration(user.id);
   const { slug } = await share(user.token, id);
@@ -253,6 +262,17 @@ test('the HTML endpoint puts the model\u2019s Open Graph tags into index.html; r
   assert.equal(html.includes('site description'), false);
   assert.ok(html.includes('<div id="root"></div>'));
   for (const secret of [user.email, OWNER_NAME, user.id, id]) assert.equal(html.includes(secret), false);
+
+  // With prerendered pages the head goes into the share page's shell, not into the landing page.
+  prerendered = true;
+  try {
+    const shell = await (await call('GET', `/share/${slug}/page`)).text();
+    assert.ok(shell.includes('share shell'), shell);
+    assert.equal(shell.includes('landing'), false);
+    assert.ok(shell.includes(`<meta property="og:url" content="${siteUrl}/m/${slug}" />`), shell);
+  } finally {
+    prerendered = false;
+  }
 
   await call('DELETE', `/generations/${id}/share`, user.token);
   const gone = await call('GET', `/share/${slug}/page`);
