@@ -89,6 +89,25 @@ const TO_SRGB = new Uint8Array(LUT + 1).map((_, i) => {
   const s = c <= 0.0031308 ? c * 12.92 : 1.055 * c ** (1 / 2.4) - 0.055;
   return Math.round(Math.min(1, Math.max(0, s)) * 255);
 });
+/** Factor levels of the division table: 0.2 % apart at most over 0.4–2.5. */
+const DIVISION_STEPS = 1024;
+const divisionTables = new Map<number, Uint8Array>();
+/**
+ * sRGB value ÷ factor (in linear light) → sRGB, for every 8-bit value and `DIVISION_STEPS` + 1 factors
+ * from 1/max to max: the per-texel division becomes a table look-up.
+ */
+function divisionTable(maxFactor: number): Uint8Array {
+  let table = divisionTables.get(maxFactor);
+  if (table) return table;
+  table = new Uint8Array((DIVISION_STEPS + 1) * 256);
+  const lo = 1 / maxFactor;
+  for (let s = 0; s <= DIVISION_STEPS; s++) {
+    const f = lo + ((maxFactor - lo) * s) / DIVISION_STEPS;
+    for (let v = 0; v < 256; v++) table[s * 256 + v] = toSrgb(TO_LINEAR[v] / f);
+  }
+  divisionTables.set(maxFactor, table);
+  return table;
+}
 const toSrgb = (v: number) => TO_SRGB[Math.max(0, Math.min(LUT, Math.round(v * LUT)))];
 const luma = (r: number, g: number, b: number) => 0.2126 * r + 0.7152 * g + 0.0722 * b;
 
@@ -140,7 +159,8 @@ function rasteriseNormals(mesh: Mesh, w: number, h: number): Float32Array {
 
 /**
  * Fills unset cells of a `channels`-valued map from their set neighbours, ring by ring outward (each cell
- * once, breadth first); cells more than `rings` away take `fallback`.
+ * once, breadth first); cells more than `rings` away take `fallback`. Plain loops: closures made per
+ * cell cost more than the filling.
  */
 function dilate(
   map: Float32Array,
@@ -151,50 +171,62 @@ function dilate(
   fallback: number,
   rings = 24,
 ) {
-  let ring: number[] = [];
   const queued = Uint8Array.from(set);
-  const around = (i: number, visit: (j: number) => void) => {
+  let ring = new Int32Array(w * h);
+  let next = new Int32Array(w * h);
+  let size = 0;
+  for (let i = 0; i < w * h; i++) {
+    if (set[i]) continue;
     const x = i % w;
     const y = (i - x) / w;
-    for (let dy = -1; dy <= 1; dy++)
+    let edge = false;
+    for (let dy = -1; dy <= 1 && !edge; dy++)
       for (let dx = -1; dx <= 1; dx++) {
         const xx = x + dx;
         const yy = y + dy;
-        if ((dx || dy) && xx >= 0 && yy >= 0 && xx < w && yy < h) visit(yy * w + xx);
+        if (xx >= 0 && yy >= 0 && xx < w && yy < h && set[yy * w + xx]) {
+          edge = true;
+          break;
+        }
       }
-  };
-  for (let i = 0; i < w * h; i++) {
-    if (set[i]) continue;
-    let edge = false;
-    around(i, (j) => {
-      if (set[j]) edge = true;
-    });
     if (edge) {
-      ring.push(i);
+      ring[size++] = i;
       queued[i] = 1;
     }
   }
   const acc = new Float64Array(channels);
-  for (let r = 0; r < rings && ring.length > 0; r++) {
-    for (const i of ring) {
+  for (let r = 0; r < rings && size > 0; r++) {
+    for (let q = 0; q < size; q++) {
+      const i = ring[q];
+      const x = i % w;
+      const y = (i - x) / w;
       acc.fill(0);
       let n = 0;
-      around(i, (j) => {
-        if (!set[j]) return;
-        for (let k = 0; k < channels; k++) acc[k] += map[j * channels + k];
-        n++;
-      });
+      for (let yy = Math.max(0, y - 1); yy <= Math.min(h - 1, y + 1); yy++)
+        for (let xx = Math.max(0, x - 1); xx <= Math.min(w - 1, x + 1); xx++) {
+          const j = yy * w + xx;
+          if (!set[j]) continue;
+          for (let k = 0; k < channels; k++) acc[k] += map[j * channels + k];
+          n++;
+        }
       for (let k = 0; k < channels; k++) map[i * channels + k] = n ? acc[k] / n : fallback;
     }
-    const next: number[] = [];
-    for (const i of ring) set[i] = 1;
-    for (const i of ring)
-      around(i, (j) => {
-        if (queued[j]) return;
-        queued[j] = 1;
-        next.push(j);
-      });
-    ring = next;
+    for (let q = 0; q < size; q++) set[ring[q]] = 1;
+    let nextSize = 0;
+    for (let q = 0; q < size; q++) {
+      const i = ring[q];
+      const x = i % w;
+      const y = (i - x) / w;
+      for (let yy = Math.max(0, y - 1); yy <= Math.min(h - 1, y + 1); yy++)
+        for (let xx = Math.max(0, x - 1); xx <= Math.min(w - 1, x + 1); xx++) {
+          const j = yy * w + xx;
+          if (queued[j]) continue;
+          queued[j] = 1;
+          next[nextSize++] = j;
+        }
+    }
+    [ring, next] = [next, ring];
+    size = nextSize;
   }
   for (let i = 0; i < w * h; i++)
     if (!set[i]) for (let k = 0; k < channels; k++) map[i * channels + k] = fallback;
@@ -232,21 +264,24 @@ export function delight(
   const nrm = rasteriseNormals(mesh, w, h);
   const src = texture.data;
 
-  // Mean linear colour of each light-map cell's block of texels.
+  // Linear colour of each light-map cell: the mean of the 2 × 2 texels at its centre (the light is
+  // smooth and the fit robust; reading every texel cost as much as the rest of the step).
   const block = new Float32Array(w * h * 3);
-  for (let y = 0; y < H; y++) {
-    const cy = Math.floor(y / d);
-    for (let x = 0; x < W; x++) {
-      const o = (y * W + x) * 4;
-      const c = (cy * w + Math.floor(x / d)) * 3;
-      block[c] += TO_LINEAR[src[o]];
-      block[c + 1] += TO_LINEAR[src[o + 1]];
-      block[c + 2] += TO_LINEAR[src[o + 2]];
+  for (let cy = 0; cy < h; cy++) {
+    const y0 = Math.min(H - 1, cy * d + (d >> 1) - 1);
+    const y1 = Math.min(H - 1, y0 + 1);
+    for (let cx = 0; cx < w; cx++) {
+      const x0 = Math.min(W - 1, cx * d + (d >> 1) - 1);
+      const x1 = Math.min(W - 1, x0 + 1);
+      const c = (cy * w + cx) * 3;
+      const a = (y0 * W + x0) * 4;
+      const b = (y0 * W + x1) * 4;
+      const e = (y1 * W + x0) * 4;
+      const f = (y1 * W + x1) * 4;
+      for (let k = 0; k < 3; k++)
+        block[c + k] =
+          (TO_LINEAR[src[a + k]] + TO_LINEAR[src[b + k]] + TO_LINEAR[src[e + k]] + TO_LINEAR[src[f + k]]) / 4;
     }
-  }
-  for (let i = 0; i < w * h; i++) {
-    const n = Math.min(d, W - (i % w) * d) * Math.min(d, H - Math.floor(i / w) * d);
-    for (let k = 0; k < 3; k++) block[i * 3 + k] /= n;
   }
 
   const trusted: number[] = [];
@@ -263,7 +298,7 @@ export function delight(
   });
   const { groups, count } = paintGroups(block, fitCells, opts.chromaStep, opts.minGroup);
   const coeffs = fitLightGrouped(sn, sv, groups, count);
-  const lit = trusted.map((i) => shEval(coeffs, nrm[i * 3], nrm[i * 3 + 1], nrm[i * 3 + 2]));
+  const lit = fitCells.map((i) => shEval(coeffs, nrm[i * 3], nrm[i * 3 + 1], nrm[i * 3 + 2]));
   const typical = percentile(lit, 0.5);
   const spread = percentile(lit, 0.9) / Math.max(1e-6, percentile(lit, 0.1));
   const brightest = brightestNormal(coeffs);
@@ -318,6 +353,10 @@ export function delight(
   dilate(paint, clean, w, h, 3, 0);
 
   const F = upsample(factor, w, h, W, H, d);
+  const divide = divisionTable(opts.maxFactor);
+  const steps = DIVISION_STEPS;
+  const lo = 1 / opts.maxFactor;
+  const perStep = steps / (opts.maxFactor - lo);
   const out = new Uint8Array(src.length);
   let trustedTexels = 0;
   let highlights = 0;
@@ -326,32 +365,33 @@ export function delight(
     const cy = Math.floor(y / d);
     for (let x = 0; x < W; x++) {
       const o = y * W + x;
-      const f = F[o];
-      let r = TO_LINEAR[src[o * 4]] / f;
-      let g = TO_LINEAR[src[o * 4 + 1]] / f;
-      let b = TO_LINEAR[src[o * 4 + 2]] / f;
-      const cell = cy * w + Math.floor(x / d);
-      if (isTrusted[cell]) trustedTexels++;
-      if (spot[cell] || (cell + 1 < w * h && spot[cell + 1]) || (cell >= 1 && spot[cell - 1])) {
-        // Only the texels of a highlight cell (or beside one) that are themselves bright and colourless.
-        const Y = luma(r, g, b);
-        const max = Math.max(r, g, b);
-        if (
-          Y >= opts.highlightMinLuma &&
-          Y > opts.highlightRatio * floor[cell] &&
-          (max - Math.min(r, g, b)) / max <= opts.highlightMaxSaturation
-        ) {
-          sample3(paint, w, h, x, y, d, rgb);
-          r = rgb[0];
-          g = rgb[1];
-          b = rgb[2];
-          highlights++;
-        }
-      }
-      out[o * 4] = toSrgb(r);
-      out[o * 4 + 1] = toSrgb(g);
-      out[o * 4 + 2] = toSrgb(b);
+      const row = ((F[o] - lo) * perStep + 0.5) | 0;
+      const base = (row < 0 ? 0 : row > steps ? steps : row) * 256;
+      out[o * 4] = divide[base + src[o * 4]];
+      out[o * 4 + 1] = divide[base + src[o * 4 + 1]];
+      out[o * 4 + 2] = divide[base + src[o * 4 + 2]];
       out[o * 4 + 3] = src[o * 4 + 3];
+      const cell = cy * w + ((x / d) | 0);
+      if (isTrusted[cell]) trustedTexels++;
+      if (!(spot[cell] || (cell + 1 < w * h && spot[cell + 1]) || (cell >= 1 && spot[cell - 1]))) continue;
+      // Only the texels of a highlight cell (or beside one) that are themselves bright and colourless.
+      const f = F[o];
+      const r = TO_LINEAR[src[o * 4]] / f;
+      const g = TO_LINEAR[src[o * 4 + 1]] / f;
+      const b = TO_LINEAR[src[o * 4 + 2]] / f;
+      const Y = luma(r, g, b);
+      const max = Math.max(r, g, b);
+      if (
+        Y >= opts.highlightMinLuma &&
+        Y > opts.highlightRatio * floor[cell] &&
+        (max - Math.min(r, g, b)) / max <= opts.highlightMaxSaturation
+      ) {
+        sample3(paint, w, h, x, y, d, rgb);
+        out[o * 4] = toSrgb(rgb[0]);
+        out[o * 4 + 1] = toSrgb(rgb[1]);
+        out[o * 4 + 2] = toSrgb(rgb[2]);
+        highlights++;
+      }
     }
   }
   const share = highlights / Math.max(1, trustedTexels);
@@ -369,47 +409,67 @@ export function delight(
 }
 
 /**
- * Grey-scale opening (minimum, then maximum, over a square of side 2r + 1), separable, each 1-D pass in
- * constant time per cell (van Herk / Gil–Werman running extremes over blocks of the window's length).
+ * Running extreme over windows of 2r + 1 along one line, in constant time per cell (van Herk /
+ * Gil–Werman: prefix and suffix extremes over blocks of the window's length); `sign` −1 for the
+ * minimum, +1 for the maximum (values negated for the minimum, so one loop serves both).
  */
-function opening(map: Float32Array, w: number, h: number, r: number): Float32Array {
+function runningMax(
+  line: Float32Array,
+  r: number,
+  sign: number,
+  pre: Float32Array,
+  suf: Float32Array,
+  out: Float32Array,
+) {
+  const m = line.length;
   const k = 2 * r + 1;
-  const run = (line: Float32Array, take: (a: number, b: number) => number, out: Float32Array) => {
-    const m = line.length;
-    const pre = new Float32Array(m);
-    const suf = new Float32Array(m);
-    for (let i = 0; i < m; i++) pre[i] = i % k === 0 ? line[i] : take(pre[i - 1], line[i]);
-    for (let i = m - 1; i >= 0; i--)
-      suf[i] = i === m - 1 || (i + 1) % k === 0 ? line[i] : take(suf[i + 1], line[i]);
-    for (let i = 0; i < m; i++) {
-      const lo = Math.max(0, i - r);
-      const hi = Math.min(m - 1, i + r);
-      // [lo, hi] spans at most two blocks: the suffix of the first and the prefix of the second. Within one
-      // block the window starts the block (pre) or, cut short by the line's end, ends it (suf).
-      if (Math.floor(lo / k) !== Math.floor(hi / k)) out[i] = take(suf[lo], pre[hi]);
-      else out[i] = lo % k === 0 ? pre[hi] : suf[lo];
-    }
-  };
-  const pass = (src: Float32Array, take: (a: number, b: number) => number) => {
+  for (let i = 0; i < m; i++) {
+    const v = sign * line[i];
+    pre[i] = i % k === 0 ? v : Math.max(pre[i - 1], v);
+  }
+  for (let i = m - 1; i >= 0; i--) {
+    const v = sign * line[i];
+    suf[i] = i === m - 1 || (i + 1) % k === 0 ? v : Math.max(suf[i + 1], v);
+  }
+  for (let i = 0; i < m; i++) {
+    const lo = i - r < 0 ? 0 : i - r;
+    const hi = i + r > m - 1 ? m - 1 : i + r;
+    // [lo, hi] spans at most two blocks: the suffix of the first and the prefix of the second. Within one
+    // block the window starts the block (pre) or, cut short by the line's end, ends it (suf).
+    let v: number;
+    if (Math.floor(lo / k) !== Math.floor(hi / k)) v = Math.max(suf[lo], pre[hi]);
+    else v = lo % k === 0 ? pre[hi] : suf[lo];
+    out[i] = sign * v;
+  }
+}
+
+/** Grey-scale opening (minimum, then maximum, over a square of side 2r + 1), separable. */
+function opening(map: Float32Array, w: number, h: number, r: number): Float32Array {
+  const n = Math.max(w, h);
+  const line = new Float32Array(n);
+  const pre = new Float32Array(n);
+  const suf = new Float32Array(n);
+  const res = new Float32Array(n);
+  const pass = (src: Float32Array, sign: number) => {
     const rows = new Float32Array(src.length);
-    const line = new Float32Array(w);
-    const res = new Float32Array(w);
+    const lw = line.subarray(0, w);
+    const rw = res.subarray(0, w);
     for (let y = 0; y < h; y++) {
-      line.set(src.subarray(y * w, y * w + w));
-      run(line, take, res);
-      rows.set(res, y * w);
+      lw.set(src.subarray(y * w, y * w + w));
+      runningMax(lw, r, sign, pre, suf, rw);
+      rows.set(rw, y * w);
     }
     const out = new Float32Array(src.length);
-    const col = new Float32Array(h);
-    const cres = new Float32Array(h);
+    const lh = line.subarray(0, h);
+    const rh = res.subarray(0, h);
     for (let x = 0; x < w; x++) {
-      for (let y = 0; y < h; y++) col[y] = rows[y * w + x];
-      run(col, take, cres);
-      for (let y = 0; y < h; y++) out[y * w + x] = cres[y];
+      for (let y = 0; y < h; y++) lh[y] = rows[y * w + x];
+      runningMax(lh, r, sign, pre, suf, rh);
+      for (let y = 0; y < h; y++) out[y * w + x] = rh[y];
     }
     return out;
   };
-  return pass(pass(map, Math.min), Math.max);
+  return pass(pass(map, -1), 1);
 }
 
 /** A one-channel light map brought to the texture's size, bilinearly. */
