@@ -48,7 +48,7 @@ export interface DelightOptions {
   glossyShare: number;
 }
 
-export const DELIGHT_DEFAULTS: DelightOptions = {
+const DELIGHT_DEFAULTS: DelightOptions = {
   enabled: true,
   downscale: 4,
   trustCos: 0.35,
@@ -58,9 +58,9 @@ export const DELIGHT_DEFAULTS: DelightOptions = {
   maxSamples: 4000,
   chromaStep: 0.035,
   minGroup: 12,
-  highlightRatio: 1.6,
-  highlightRadius: 12,
-  highlightMinLuma: 0.45,
+  highlightRatio: 2,
+  highlightRadius: 6,
+  highlightMinLuma: 0.6,
   highlightMaxSaturation: 0.25,
   glossyRoughness: 0.45,
   glossyShare: 0.002,
@@ -366,7 +366,7 @@ export function delight(
     for (let x = 0; x < W; x++) {
       const o = y * W + x;
       const row = ((F[o] - lo) * perStep + 0.5) | 0;
-      const base = (row < 0 ? 0 : row > steps ? steps : row) * 256;
+      const base = (row < 0 ? 0 : Math.min(row, steps)) * 256;
       out[o * 4] = divide[base + src[o * 4]];
       out[o * 4 + 1] = divide[base + src[o * 4 + 1]];
       out[o * 4 + 2] = divide[base + src[o * 4 + 2]];
@@ -432,8 +432,8 @@ function runningMax(
     suf[i] = i === m - 1 || (i + 1) % k === 0 ? v : Math.max(suf[i + 1], v);
   }
   for (let i = 0; i < m; i++) {
-    const lo = i - r < 0 ? 0 : i - r;
-    const hi = i + r > m - 1 ? m - 1 : i + r;
+    const lo = Math.max(i - r, 0);
+    const hi = Math.min(i + r, m - 1);
     // [lo, hi] spans at most two blocks: the suffix of the first and the prefix of the second. Within one
     // block the window starts the block (pre) or, cut short by the line's end, ends it (suf).
     let v: number;

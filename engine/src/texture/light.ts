@@ -14,10 +14,10 @@ export interface LightFitOptions {
   ridge: number;
 }
 
-export const LIGHT_FIT_DEFAULTS: LightFitOptions = { iterations: 3, outlier: 0.45, ridge: 0.01 };
+const LIGHT_FIT_DEFAULTS: LightFitOptions = { iterations: 3, outlier: 0.45, ridge: 0.01 };
 
 /** The nine real SH basis functions (unnormalised constants folded into the coefficients). */
-export function shBasis(x: number, y: number, z: number, out: Float64Array): void {
+function shBasis(x: number, y: number, z: number, out: Float64Array): void {
   out[0] = 1;
   out[1] = x;
   out[2] = y;
@@ -47,7 +47,7 @@ export function shEval(c: Float64Array, x: number, y: number, z: number): number
  * Fits `value ≈ shEval(c, normal)` with relative residuals (brightness = albedo × light: a dark paint
  * and a dark shadow count alike) and drops outliers each pass. `normals` holds xyz per sample.
  */
-export function fitLight(
+function fitLight(
   normals: Float32Array,
   values: Float32Array,
   options: Partial<LightFitOptions> = {},
