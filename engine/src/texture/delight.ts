@@ -55,7 +55,7 @@ const DELIGHT_DEFAULTS: DelightOptions = {
   maxFactor: 2.5,
   minSpread: 1.08,
   minSamples: 200,
-  maxSamples: 4000,
+  maxSamples: 1500,
   chromaStep: 0.035,
   minGroup: 12,
   highlightRatio: 2,
@@ -352,21 +352,38 @@ export function delight(
   // What a highlight stands on: the paint around it, carried in.
   dilate(paint, clean, w, h, 3, 0);
 
-  const F = upsample(factor, w, h, W, H, d);
   const divide = divisionTable(opts.maxFactor);
   const steps = DIVISION_STEPS;
   const lo = 1 / opts.maxFactor;
   const perStep = steps / (opts.maxFactor - lo);
+  // The factor map is read bilinearly, its columns' weights worked out once.
+  const x0s = new Int32Array(W);
+  const x1s = new Int32Array(W);
+  const txs = new Float32Array(W);
+  for (let x = 0; x < W; x++) {
+    const sx = Math.min(Math.max((x + 0.5) / d - 0.5, 0), w - 1);
+    x0s[x] = Math.floor(sx);
+    x1s[x] = Math.min(x0s[x] + 1, w - 1);
+    txs[x] = sx - x0s[x];
+  }
   const out = new Uint8Array(src.length);
   let trustedTexels = 0;
   let highlights = 0;
   const rgb = new Float32Array(3);
   for (let y = 0; y < H; y++) {
     const cy = Math.floor(y / d);
+    const sy = Math.min(Math.max((y + 0.5) / d - 0.5, 0), h - 1);
+    const r0 = Math.floor(sy) * w;
+    const r1 = Math.min(Math.floor(sy) + 1, h - 1) * w;
+    const ty = sy - Math.floor(sy);
     for (let x = 0; x < W; x++) {
       const o = y * W + x;
-      const row = ((F[o] - lo) * perStep + 0.5) | 0;
-      const base = (row < 0 ? 0 : Math.min(row, steps)) * 256;
+      const t = txs[x];
+      const fa = factor[r0 + x0s[x]] * (1 - t) + factor[r0 + x1s[x]] * t;
+      const fb = factor[r1 + x0s[x]] * (1 - t) + factor[r1 + x1s[x]] * t;
+      const f = fa * (1 - ty) + fb * ty;
+      const row = ((f - lo) * perStep + 0.5) | 0;
+      const base = (row < 0 ? 0 : row > steps ? steps : row) * 256;
       out[o * 4] = divide[base + src[o * 4]];
       out[o * 4 + 1] = divide[base + src[o * 4 + 1]];
       out[o * 4 + 2] = divide[base + src[o * 4 + 2]];
@@ -375,7 +392,6 @@ export function delight(
       if (isTrusted[cell]) trustedTexels++;
       if (!(spot[cell] || (cell + 1 < w * h && spot[cell + 1]) || (cell >= 1 && spot[cell - 1]))) continue;
       // Only the texels of a highlight cell (or beside one) that are themselves bright and colourless.
-      const f = F[o];
       const r = TO_LINEAR[src[o * 4]] / f;
       const g = TO_LINEAR[src[o * 4 + 1]] / f;
       const b = TO_LINEAR[src[o * 4 + 2]] / f;
@@ -470,35 +486,6 @@ function opening(map: Float32Array, w: number, h: number, r: number): Float32Arr
     return out;
   };
   return pass(pass(map, -1), 1);
-}
-
-/** A one-channel light map brought to the texture's size, bilinearly. */
-function upsample(map: Float32Array, w: number, h: number, W: number, H: number, d: number): Float32Array {
-  const out = new Float32Array(W * H);
-  const x0 = new Int32Array(W);
-  const x1 = new Int32Array(W);
-  const tx = new Float32Array(W);
-  for (let x = 0; x < W; x++) {
-    const sx = Math.min(Math.max((x + 0.5) / d - 0.5, 0), w - 1);
-    x0[x] = Math.floor(sx);
-    x1[x] = Math.min(x0[x] + 1, w - 1);
-    tx[x] = sx - x0[x];
-  }
-  for (let y = 0; y < H; y++) {
-    const sy = Math.min(Math.max((y + 0.5) / d - 0.5, 0), h - 1);
-    const y0 = Math.floor(sy);
-    const y1 = Math.min(y0 + 1, h - 1);
-    const ty = sy - y0;
-    const r0 = y0 * w;
-    const r1 = y1 * w;
-    for (let x = 0; x < W; x++) {
-      const t = tx[x];
-      const a = map[r0 + x0[x]] * (1 - t) + map[r0 + x1[x]] * t;
-      const b = map[r1 + x0[x]] * (1 - t) + map[r1 + x1[x]] * t;
-      out[y * W + x] = a * (1 - ty) + b * ty;
-    }
-  }
-  return out;
 }
 
 /** Bilinear sample of a three-channel light map at texture texel (x, y). */

@@ -123,7 +123,7 @@ export function fitLightGrouped(
   values: Float32Array,
   groups: Int32Array,
   count: number,
-  rounds = 5,
+  rounds = 6,
   options: Partial<LightFitOptions> = {},
 ): Float64Array {
   const scale = new Float64Array(count).fill(1);
