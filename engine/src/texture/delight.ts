@@ -383,7 +383,7 @@ export function delight(
       const fb = factor[r1 + x0s[x]] * (1 - t) + factor[r1 + x1s[x]] * t;
       const f = fa * (1 - ty) + fb * ty;
       const row = ((f - lo) * perStep + 0.5) | 0;
-      const base = (row < 0 ? 0 : row > steps ? steps : row) * 256;
+      const base = (row < 0 ? 0 : Math.min(row, steps)) * 256;
       out[o * 4] = divide[base + src[o * 4]];
       out[o * 4 + 1] = divide[base + src[o * 4 + 1]];
       out[o * 4 + 2] = divide[base + src[o * 4 + 2]];
