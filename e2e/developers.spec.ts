@@ -77,6 +77,11 @@ test('/docs/api renders every operation from the OpenAPI document with curl, Jav
   await page.goto('/docs/api');
   await expect(page.getByRole('heading', { name: 'Lift3D API', level: 1 })).toBeVisible();
   await expect(page).toHaveTitle('API reference · Lift3D');
+  await expect(
+    page.getByText(
+      'Every model stands upright: +Y is up (Z up in STL and 3MF), the side the photo shows faces +Z, its lowest point rests on the floor (y = 0) and it is centred over the origin.',
+    ),
+  ).toBeVisible();
   for (const id of [
     'createGeneration',
     'listGenerations',

@@ -6,6 +6,7 @@
 import { join } from 'node:path';
 import sharp from 'sharp';
 import type { ConvertResult, Engine, Topology } from '../src/index.ts';
+import { unlevel } from '../src/pipeline/level.ts';
 import { contactSheet } from '../test/support/raster.ts';
 import { png } from '../test/support/synthetic.ts';
 import { HIDDEN_CAMERA, hiddenShapes } from './support/hidden-shapes.ts';
@@ -145,8 +146,11 @@ async function qualityTable(
       rows.push(`| ${shape.name} | | | | | | FAILED: ${(err as Error).message} |`);
       continue;
     }
+    // Scored in the front camera's frame, as before the models came out upright.
     const pts = (r: ConvertResult) =>
-      normaliseUnitDiagonal(sampleSurface(r.mesh.positions, r.mesh.indices, 20_000, rng(11)));
+      normaliseUnitDiagonal(
+        sampleSurface(unlevel(r.mesh.positions, r.stats.level), r.mesh.indices, 20_000, rng(11)),
+      );
     const a = score(pts(one), v.points);
     const b = score(pts(four), v.points);
     sumOne += a.chamfer;

@@ -2,8 +2,8 @@
  * Shared in-memory types of the engine. Every pipeline step reads and writes these;
  * the renderer (turntable video) consumes `TexturedModel`.
  *
- * Conventions (DESIGN §5): glTF axes, +Y up, the subject faces +Z (towards the camera
- * that took the photo), centred at the origin, height 1 unit.
+ * Conventions (DESIGN §5, pipeline/level.ts): glTF axes, +Y is gravity up, the subject faces +Z (towards
+ * the camera that took the photo), the lowest point on y = 0, centred over the origin, height 1 unit.
  */
 
 /** 8-bit RGBA pixels, row-major, top row first, non-premultiplied, sRGB. */
@@ -30,9 +30,11 @@ export interface TexturedModel {
   /** Base colour texture mapped by `mesh.uvs`. */
   texture: RgbaImage;
   /**
-   * The camera elevation (degrees above the subject) the geometry assumed. The mesh stays in the photo's
-   * camera frame; rotating it by this angle about +X brings the subject's real vertical to +Y (the STL
-   * export does, so prints stand). Missing = 0.
+   * A tilt still left in the mesh: rotating by this angle about +X brings the subject's real vertical to
+   * +Y (the STL and USDZ exports do). The engine's and the importer's models are levelled already (0, the
+   * elevation undone is in `stats.level`); a caller's own camera-frame mesh may carry one. Missing = 0.
    */
   elevationDeg?: number;
+  /** Surface roughness (glTF, 0..1) when the photo showed one (highlights); the exporters' default else. */
+  roughness?: number;
 }

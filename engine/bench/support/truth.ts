@@ -8,6 +8,8 @@ import { type Points, rng, sampleSurface } from './metrics.ts';
 import type { Shape } from './shapes.ts';
 
 const TRUTH_VIEW = { yaw: 35, pitch: 20, size: 512 };
+/** The true camera elevation of the renders: the ground truth is levelled by it for the upright score. */
+export const TRUTH_PITCH = TRUTH_VIEW.pitch;
 
 export interface Truth {
   image: RgbaImage;

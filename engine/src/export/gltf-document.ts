@@ -3,6 +3,9 @@ import { Document } from '@gltf-transform/core';
 import type { TexturedModel } from '../types.ts';
 import { encodePng } from './png.ts';
 
+/** A matte surface: what a photo without highlights can honestly say. */
+const DEFAULT_ROUGHNESS = 0.8;
+
 export async function toDocument(model: TexturedModel, name = 'lift3d'): Promise<Document> {
   const doc = new Document();
   doc.getRoot().getAsset().generator = 'Lift3D engine';
@@ -19,7 +22,7 @@ export async function toDocument(model: TexturedModel, name = 'lift3d'): Promise
   const material = doc
     .createMaterial('surface')
     .setBaseColorTexture(texture)
-    .setRoughnessFactor(0.8)
+    .setRoughnessFactor(model.roughness ?? DEFAULT_ROUGHNESS)
     .setMetallicFactor(0);
   const prim = doc
     .createPrimitive()

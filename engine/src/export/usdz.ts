@@ -106,7 +106,7 @@ ${normalLine}        point3f[] points = [${points.join(', ')}]
                 uniform token info:id = "UsdPreviewSurface"
                 color3f inputs:diffuseColor.connect = <${mat}/ColorTexture.outputs:rgb>
                 float inputs:metallic = 0
-                float inputs:roughness = 0.8
+                float inputs:roughness = ${f(model.roughness ?? 0.8)}
                 int inputs:useSpecularWorkflow = 0
                 token outputs:surface
             }

@@ -1,11 +1,12 @@
 /**
  * A generation service's model → our output convention, so every later step (exporters, renderer) treats
- * it like the engine's own: glTF axes with +Y up and the subject facing +Z, centred at the origin, 1 unit
- * tall; our topology step (≈5k triangles low, ≈60k high) with the texture kept; and a closed, 2-manifold
+ * it like the engine's own: glTF axes with +Y up and the subject facing +Z, standing on y = 0, centred
+ * over the origin, 1 unit tall (pipeline/level.ts); our topology step (≈5k triangles low, ≈60k high) with the texture kept; and a closed, 2-manifold
  * solid for the STL (the service's mesh welded when that is already one, else rebuilt by remeshSolid).
  */
 import { MeshoptSimplifier } from 'meshoptimizer';
 import { EngineError } from '../errors.ts';
+import { applyLevel, levelTransform } from '../pipeline/level.ts';
 import { TOPOLOGY_PRESETS, type Topology } from '../pipeline/presets.ts';
 import { checkManifold } from '../topology/check-manifold.ts';
 import { compact } from '../topology/simplify.ts';
@@ -101,31 +102,25 @@ export async function normalizeSourceModel(
   };
 }
 
-/** Turned about +Y, centred on its bounding box, scaled to 1 unit tall. */
+/** Turned about +Y, then put in the output frame like the engine's own models (pipeline/level.ts). */
 function placeInFrame(source: Float32Array, rotateYDegrees: number): Float32Array {
-  const out = new Float32Array(source.length);
+  const turned = new Float32Array(source.length);
   const r = (rotateYDegrees * Math.PI) / 180;
   const cos = Math.cos(r);
   const sin = Math.sin(r);
-  const min = [Infinity, Infinity, Infinity];
-  const max = [-Infinity, -Infinity, -Infinity];
+  let minY = Infinity;
+  let maxY = -Infinity;
   for (let i = 0; i < source.length; i += 3) {
-    const x = source[i] * cos + source[i + 2] * sin;
-    const z = -source[i] * sin + source[i + 2] * cos;
-    out[i] = x;
-    out[i + 1] = source[i + 1];
-    out[i + 2] = z;
-    for (let a = 0; a < 3; a++) {
-      min[a] = Math.min(min[a], out[i + a]);
-      max[a] = Math.max(max[a], out[i + a]);
-    }
+    turned[i] = source[i] * cos + source[i + 2] * sin;
+    turned[i + 1] = source[i + 1];
+    turned[i + 2] = -source[i] * sin + source[i + 2] * cos;
+    minY = Math.min(minY, turned[i + 1]);
+    maxY = Math.max(maxY, turned[i + 1]);
   }
-  const height = max[1] - min[1];
-  if (!(height > 1e-9))
+  if (!(maxY - minY > 1e-9))
     throw new EngineError('corrupt_model', 'import: the model is flat (it has no height).');
-  const centre = [0, 1, 2].map((a) => (min[a] + max[a]) / 2);
-  for (let i = 0; i < out.length; i++) out[i] = (out[i] - centre[i % 3]) / height;
-  return out;
+  // Services deliver their models +Y up already: nothing to undo but the placement.
+  return applyLevel(turned, levelTransform(turned, 0));
 }
 
 function compactMesh(positions: Float32Array, uvs: Float32Array | null, indices: Uint32Array) {

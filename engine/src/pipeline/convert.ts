@@ -10,10 +10,12 @@ import { type IsolatedSubject, isolateSubject } from '../isolate/isolate.ts';
 import type { Segmenter } from '../isolate/segmenter.ts';
 import type { MultiViewStats } from '../multiview/stats.ts';
 import { type Atlas, buildAtlas } from '../texture/atlas.ts';
+import { type DelightOptions, type DelightReport, delight } from '../texture/delight.ts';
 import { unwrap } from '../texture/unwrap.ts';
 import { compact } from '../topology/simplify.ts';
 import { type SimplifyAttempt, simplifyManifold } from '../topology/simplify-manifold.ts';
 import type { Mesh, TexturedModel } from '../types.ts';
+import { type LevelTransform, levelMesh } from './level.ts';
 import { TOPOLOGY_PRESETS, type Topology } from './presets.ts';
 
 export type ProgressCallback = (stage: string, fraction: number) => void;
@@ -23,6 +25,8 @@ export interface ConvertOptions {
   onProgress?: ProgressCallback;
   /** Overrides of the geometry step (the benchmark uses `method: 'naive'` for its baseline). */
   lift?: Partial<LiftOptions>;
+  /** The photo's light taken out of the base colour (`enabled: false` keeps the photo's colours). */
+  delight?: Partial<DelightOptions>;
 }
 
 export interface ConvertStats {
@@ -32,8 +36,18 @@ export interface ConvertStats {
   isolation: 'alpha' | 'segmentation';
   triangles: number;
   vertices: number;
-  /** Where the model sits in the input image: model x = (px − centrePx[0]) · unitsPerPixel, y likewise negated. */
+  /**
+   * Where the camera-frame model sits in the input image: x = (px − centrePx[0]) · unitsPerPixel, y likewise
+   * negated (undo `level` first: `unlevel(mesh.positions, stats.level)`).
+   */
   frame: { unitsPerPixel: number; centrePx: [number, number] };
+  /**
+   * How the camera-frame mesh was made upright (the output frame, `level.ts`): the camera elevation the
+   * geometry estimated or assumed, undone, then the model stood on y = 0, centred and scaled 1 unit tall.
+   */
+  level: LevelTransform;
+  /** The photo's light: whether it was divided out of the texture, how strong it was, highlights removed. */
+  delight: DelightReport;
   /**
    * The closed/2-manifold/oriented check after simplification: edges checked in the kept mesh, every
    * simplification tried (more than one when a result failed the check), and whether all failed and the
@@ -160,11 +174,18 @@ export async function convertBytes(
   progress('done', 1);
   return finish({ mesh, texture: atlas.texture }, solid.elevationDeg);
 
-  function finish({ mesh, texture }: TexturedModel, elevationDeg: number): ConvertResult {
+  // Every model, one photo or several, passes here: delit in the camera frame (the light was fitted
+  // toward that camera), then stood upright.
+  function finish(model: TexturedModel, elevationDeg: number): ConvertResult {
+    const delit = delight(model.mesh, model.texture, options.delight);
+    lap('delight');
+    const { mesh, level } = levelMesh(model.mesh, elevationDeg);
     return {
       mesh,
-      texture,
-      elevationDeg,
+      texture: delit.texture,
+      ...(delit.report.roughness !== undefined ? { roughness: delit.report.roughness } : {}),
+      // The mesh is upright now: nothing left for an exporter to undo.
+      elevationDeg: 0,
       stats: {
         width: image.width,
         height: image.height,
@@ -173,6 +194,8 @@ export async function convertBytes(
         triangles: mesh.indices.length / 3,
         vertices: mesh.positions.length / 3,
         frame: { unitsPerPixel: solid.unitsPerPixel, centrePx: solid.centrePx },
+        level,
+        delight: delit.report,
         fragments: solid.fragments,
         topology: {
           edgesChecked: simplified.edgesChecked,

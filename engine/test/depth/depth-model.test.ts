@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { createDepthEstimator } from '../../src/depth/depth-model.ts';
 import { createEngine, EngineError } from '../../src/index.ts';
 import type { RgbaImage } from '../../src/types.ts';
+import { cameraFrame } from '../support/frames.ts';
 import { checkManifold, weld } from '../support/mesh-checks.ts';
 import { meanDepthModel } from '../support/onnx.ts';
 import { png } from '../support/synthetic.ts';
@@ -48,7 +49,7 @@ describe('optional ONNX depth model', () => {
     });
     const frontZ = (r: typeof plain, side: 'left' | 'right') => {
       let best = -Infinity;
-      const p = r.mesh.positions;
+      const p = cameraFrame(r);
       for (let i = 0; i < p.length; i += 3) {
         const inSide = side === 'left' ? p[i] < -0.2 : p[i] > 0.2;
         if (inSide && Math.abs(p[i + 1]) < 0.1) best = Math.max(best, p[i + 2]);

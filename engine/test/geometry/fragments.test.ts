@@ -8,6 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { joinFragments } from '../../src/geometry/fragments.ts';
 import { createEngine } from '../../src/index.ts';
 import type { RgbaImage } from '../../src/types.ts';
+import { cameraFrame } from '../support/frames.ts';
 import { listPhotos } from '../support/photos.ts';
 import { png } from '../support/synthetic.ts';
 
@@ -80,7 +81,8 @@ describe('fragments', () => {
     expect(meshPieces(r.mesh.positions, r.mesh.indices)).toBe(1);
     // The tip is still there: the model reaches past the tail's end (x = 372 of a 400 px image).
     let maxX = -Infinity;
-    for (let i = 0; i < r.mesh.positions.length; i += 3) maxX = Math.max(maxX, r.mesh.positions[i]);
+    const camera = cameraFrame(r);
+    for (let i = 0; i < camera.length; i += 3) maxX = Math.max(maxX, camera[i]);
     const px = r.stats.frame.centrePx[0] + maxX / r.stats.frame.unitsPerPixel;
     expect(px).toBeGreaterThan(360);
   });

@@ -18,7 +18,7 @@ function bounds(p: Float32Array) {
 function worstDeviation(p: Float32Array): number {
   let worst = 0;
   for (let i = 0; i < p.length; i += 3) {
-    const t = p[i + 1] + 0.5;
+    const t = p[i + 1]; // standing on y = 0, 1 unit tall
     const r = Math.hypot(p[i], p[i + 2]);
     // Inside the caps a vertex lies on the cap disc; elsewhere on the lathed wall (scaled to height 1).
     const onCap = Math.abs(t) < 1e-3 || Math.abs(t - 1) < 1e-3;
@@ -38,13 +38,15 @@ async function expectError(promise: Promise<unknown>, pattern: RegExp) {
 }
 
 describe('normalizeSourceModel', () => {
-  it('centres, stands +Y up 1 unit tall, keeps the shape and the texture, and welds a closed STL solid', async () => {
+  it('stands +Y up on y = 0, centred, 1 unit tall, keeps the shape and the texture, and welds a closed STL solid', async () => {
     const { model, printable, stats } = await normalizeSourceModel(await makeSourceGlb(), {
       topology: 'low',
     });
     const b = bounds(model.mesh.positions);
     expect(b.max[1] - b.min[1]).toBeCloseTo(1, 5);
-    for (const a of [0, 1, 2]) expect(Math.abs(b.max[a] + b.min[a]) / 2).toBeLessThan(1e-5);
+    // On the floor (y = 0), centred over the origin: the engine's own models' frame.
+    expect(Math.abs(b.min[1])).toBeLessThan(1e-5);
+    for (const a of [0, 2]) expect(Math.abs(b.max[a] + b.min[a]) / 2).toBeLessThan(1e-5);
     expect(worstDeviation(model.mesh.positions)).toBeLessThan(0.02);
     expect(stats.printableFrom).toBe('welded');
     const check = checkManifold(weld(printable.mesh.positions, printable.mesh.indices));

@@ -3,6 +3,7 @@ import { box, sphere } from '../../bench/support/primitives.ts';
 import type { Shape } from '../../bench/support/shapes.ts';
 import { renderViews } from '../../bench/support/views.ts';
 import { type ConvertResult, createEngine, EngineError } from '../../src/index.ts';
+import { cameraFrame } from '../support/frames.ts';
 import { checkManifold, weld } from '../support/mesh-checks.ts';
 import { png } from '../support/synthetic.ts';
 
@@ -57,7 +58,7 @@ describe('multi-view conversion', () => {
     // A pillow (about 0.6 of its bounding box) bulges: its front face drops toward the edges. A box's front face is flat where the photo
     // shows it (the middle 70% of its width and height), within a small share of the depth.
     const flatness = (r: ConvertResult) => {
-      const p = r.mesh.positions;
+      const p = cameraFrame(r);
       const [ww, hh, dd] = extent(p);
       let lo = Infinity;
       let hi = -Infinity;

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { decodeImage } from '../../src/decode/decode.ts';
 import type { ConvertResult } from '../../src/index.ts';
 import { createEngine } from '../../src/index.ts';
+import { cameraFrame } from '../support/frames.ts';
 import { checkManifold, weld } from '../support/mesh-checks.ts';
 import { listPhotos } from '../support/photos.ts';
 import { silhouetteIoU } from '../support/silhouette.ts';
@@ -26,8 +27,10 @@ function expectConvention(result: ConvertResult) {
     min[i % 3] = Math.min(min[i % 3], p[i]);
     max[i % 3] = Math.max(max[i % 3], p[i]);
   }
+  // Upright: 1 unit tall on y = 0, centred over the origin.
   expect(max[1] - min[1]).toBeCloseTo(1, 3);
-  for (let k = 0; k < 3; k++) expect(Math.abs((min[k] + max[k]) / 2)).toBeLessThan(1e-3);
+  expect(Math.abs(min[1])).toBeLessThan(1e-5);
+  for (const k of [0, 2]) expect(Math.abs((min[k] + max[k]) / 2)).toBeLessThan(1e-3);
 }
 
 describe('convert: synthetic figure with alpha', () => {
@@ -58,7 +61,7 @@ describe('convert: synthetic figure with alpha', () => {
     const zExtent = (px: number, py: number, r: number) => {
       let lo = Infinity;
       let hi = -Infinity;
-      const p = result.mesh.positions;
+      const p = cameraFrame(result);
       for (let i = 0; i < p.length; i += 3) {
         const x = p[i] / u + centrePx[0];
         const y = -p[i + 1] / u + centrePx[1];

@@ -15,18 +15,10 @@ export async function fourViews(shape: Shape, camera = { yaw: 0, pitch: 10 }) {
   };
 }
 
-/** Mesh vertices turned by the elevation the conversion found, so +Y is the world's vertical. */
+/** Mesh vertices (already upright: +Y is the world's vertical) with the vertical centre at y = 0. */
 export function upright(r: ConvertResult): Float64Array {
-  const e = ((r.elevationDeg ?? 0) * Math.PI) / 180;
-  const p = r.mesh.positions;
-  const out = new Float64Array(p.length);
-  for (let v = 0; v < p.length / 3; v++) {
-    const y = p[v * 3 + 1];
-    const z = p[v * 3 + 2];
-    out[v * 3] = p[v * 3];
-    out[v * 3 + 1] = Math.cos(e) * y + Math.sin(e) * z;
-    out[v * 3 + 2] = -Math.sin(e) * y + Math.cos(e) * z;
-  }
+  const out = Float64Array.from(r.mesh.positions);
+  for (let v = 1; v < out.length; v += 3) out[v] -= 0.5;
   return out;
 }
 

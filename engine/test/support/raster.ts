@@ -150,6 +150,13 @@ export function contactSheet(mesh: RasterMesh, texture: RgbaImage | undefined, c
   const W = cols * cell;
   const H = rows * cell;
   const data = new Uint8Array(W * H * 4).fill(255);
+  let minY = Infinity;
+  let maxY = -Infinity;
+  for (let i = 1; i < mesh.positions.length; i += 3) {
+    minY = Math.min(minY, mesh.positions[i]);
+    maxY = Math.max(maxY, mesh.positions[i]);
+  }
+  const centre: [number, number, number] = [0, (minY + maxY) / 2, 0];
   for (let r = 0; r < rows; r++) {
     for (let k = 0; k < cols; k++) {
       const view: View = {
@@ -158,6 +165,8 @@ export function contactSheet(mesh: RasterMesh, texture: RgbaImage | undefined, c
         width: cell,
         height: cell,
         extent: 1.5,
+        // Upright models stand on y = 0: look at their middle.
+        centre,
         background: [245, 245, 245, 255],
       };
       const { image } = rasterise(mesh, view, r === 0 ? texture : undefined);

@@ -1,6 +1,7 @@
 /** Silhouette agreement between a converted model's front view and a reference mask. */
 import type { ConvertResult, RgbaImage } from '../../src/index.ts';
 import { maskFromAlpha } from '../../src/isolate/alpha.ts';
+import { cameraFrame } from './frames.ts';
 import { rasterise } from './raster.ts';
 
 /** Front-view coverage of the model in the input image's pixel grid vs the alpha mask. */
@@ -11,14 +12,17 @@ export function silhouetteIoU(result: ConvertResult, image: RgbaImage): number {
     -(image.height / 2 - centrePx[1]) * u,
     0,
   ];
-  const { coverage } = rasterise(result.mesh, {
-    yaw: 0,
-    pitch: 0,
-    width: image.width,
-    height: image.height,
-    extent: image.height * u,
-    centre,
-  });
+  const { coverage } = rasterise(
+    { ...result.mesh, positions: cameraFrame(result) },
+    {
+      yaw: 0,
+      pitch: 0,
+      width: image.width,
+      height: image.height,
+      extent: image.height * u,
+      centre,
+    },
+  );
   const mask = maskFromAlpha(image);
   let inter = 0;
   let union = 0;

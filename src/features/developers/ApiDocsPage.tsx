@@ -229,6 +229,10 @@ export function ApiDocsPage() {
         <ul className="list-disc space-y-1 pl-5 text-sm text-muted-foreground">
           <li>A conversion costs the same credits as in the studio; a failed one is refunded.</li>
           <li>
+            Every model stands upright: +Y is up (Z up in STL and 3MF), the side the photo shows faces +Z, its
+            lowest point rests on the floor (y = 0) and it is centred over the origin.
+          </li>
+          <li>
             Repeat a create request with the same <code className="font-mono text-xs">Idempotency-Key</code>{' '}
             and you get the same conversion back, charged once.
           </li>

@@ -12,8 +12,9 @@ import type { OrbitControls as OrbitControlsImpl } from 'three-stdlib';
  * notes:
  * - Lighting needs no network: the environment map is rendered once from a few Lightformer panels (a soft
  *   studio box) instead of an HDR file from a CDN; a key and a rim light add shape, ContactShadows grounds it.
- * - The engine's models are 1 unit tall, centred, facing +Z; `Center top` stands them on the floor so the
- *   same camera frames every result.
+ * - The engine's models arrive upright (1 unit tall, on y = 0, centred, facing +Z; the engine levels them,
+ *   so nothing here tilts them); `Center top` keeps any model on the floor so the same camera frames every
+ *   result.
  * - The shadow is baked once (`frames={1}`): the turntable moves the camera, not the model, so it never changes.
  * - The GLB arrives as a blob URL (downloads need the bearer token), which GLTFLoader reads like any URL.
  */

@@ -45,6 +45,8 @@ test('/api/v1/openapi.json is a valid OpenAPI 3.1 document of the real routes, w
   assert.deepEqual(format.enum, [...MODEL_FORMATS], 'generated from the route schema');
   const webhook = document.webhooks.generationFinished.post;
   assert.match(webhook.description, /HMAC-SHA256/);
+  // The frame of the delivered models is stated once for integrators.
+  assert.match(document.info.description, /upright: \+Y is up .* faces \+Z, .* floor \(y = 0\) .* centred/);
   assert.deepEqual(document.components.schemas.WebhookEvent.properties.type.enum, [
     'generation.completed',
     'generation.failed',

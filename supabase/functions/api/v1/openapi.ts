@@ -67,6 +67,11 @@ const idParam = {
   schema: { type: 'string', format: 'uuid' },
 };
 
+/** The frame every model file is delivered in (engine/src/pipeline/level.ts), shown on the docs page too. */
+const MODEL_FRAME =
+  'Every model stands upright: +Y is up (Z up in STL and 3MF), the side the photo shows faces +Z, its ' +
+  'lowest point rests on the floor (y = 0) and it is centred over the origin.';
+
 export function openApiDocument(version: string): Json {
   const output = schemas('output');
   const input = schemas('input');
@@ -80,7 +85,8 @@ export function openApiDocument(version: string): Json {
         'Create an API key in Profile → Developers and send it as `Authorization: Bearer <key>`. ' +
         'A conversion costs the same credits as in the studio and a failed one is refunded. Every error is ' +
         '`{"error": {"code", "message"}}` with a stable `code`. Each key may make a fixed number of requests ' +
-        'per minute; every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`.',
+        'per minute; every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`. ' +
+        MODEL_FRAME,
       license: { name: 'AGPL-3.0-only', identifier: 'AGPL-3.0-only' },
     },
     servers: [{ url: '/api', description: 'This server' }],
