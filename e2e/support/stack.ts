@@ -6,7 +6,7 @@ import { startStack } from '@lift3d/local/stack';
 import { startStacksFromSnapshot } from '@lift3d/local/testing/schema-copies';
 import { e2eDataDir } from './paths.ts';
 
-const dataDir = e2eDataDir();
+const dataDir = e2eDataDir(Number(process.env.PORT));
 rmSync(dataDir, { recursive: true, force: true });
 // The empty database starts from the migrated schema instead of replaying every migration.
 await startStacksFromSnapshot();
