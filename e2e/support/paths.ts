@@ -5,7 +5,7 @@ import { join } from 'node:path';
  * Each Playwright worker has its own stack (playwright.config.ts): worker N talks to the stack on
  * E2E_PORT + N. TEST_PARALLEL_INDEX is Playwright's number for the worker (0 outside a worker).
  */
-export function e2ePort(): number {
+function e2ePort(): number {
   return Number(process.env.E2E_PORT ?? 3100) + Number(process.env.TEST_PARALLEL_INDEX ?? 0);
 }
 

@@ -8,7 +8,7 @@
  * drives the api on it), and PostgreSQL over a direct connection with prepared statements on (session mode).
  */
 import { spawn } from 'node:child_process';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { repoRoot } from '../../src/db/migrate.ts';
 import type { Engine } from './databases.ts';
@@ -43,13 +43,6 @@ export const API_RUNS: ApiRun[] = [
   { engine: 'pglite', poolMode: 'transaction', pooler: false, files: ON_EVERY_DATABASE },
   { engine: 'postgres', poolMode: 'session', pooler: false, files: ON_EVERY_DATABASE },
 ];
-
-export function apiTestFiles(): string[] {
-  return readdirSync(join(API_DIR, 'tests'))
-    .filter((f) => f.endsWith('.test.ts'))
-    .sort()
-    .map((f) => `tests/${f}`);
-}
 
 /** Listed files that no longer exist (a rename must update the list, or the other runs would test less). */
 export function missingTaggedFiles(): string[] {
