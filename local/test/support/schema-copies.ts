@@ -16,7 +16,7 @@ import {
   statSync,
   writeFileSync,
 } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import postgres from 'postgres';
 import { type MigrateOptions, migrate, repoRoot } from '../../src/db/migrate.ts';
 import { startEmbeddedDatabase } from '../../src/db/pglite.ts';
@@ -136,6 +136,16 @@ async function buildSnapshot(file: string, options: SchemaOptions): Promise<stri
     const partial = `${file}.${randomBytes(4).toString('hex')}`;
     writeFileSync(partial, Buffer.from(await tar.arrayBuffer()));
     renameSync(partial, file);
+    // Snapshots of older schemas are never read again (the name changes with every migration).
+    for (const other of readdirSync(CACHE_DIR)) {
+      if (
+        /^pglite-.*\.tar$/.test(other) &&
+        join(CACHE_DIR, other) !== file &&
+        other[7] === basename(file)[7]
+      ) {
+        rmSync(join(CACHE_DIR, other), { force: true });
+      }
+    }
     return file;
   } finally {
     rmSync(lock, { recursive: true, force: true });
