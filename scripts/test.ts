@@ -62,15 +62,23 @@ function run(step: Step): Promise<StepTiming> {
         env: { ...process.env, FORCE_COLOR: '0' },
       },
     );
+    const drained: Promise<void>[] = [];
     for (const stream of [child.stdout, child.stderr]) {
-      if (stream)
-        createInterface({ input: stream }).on('line', (line) => console.log(`[${step.name}] ${line}`));
+      if (!stream) continue;
+      const lines = createInterface({ input: stream });
+      lines.on('line', (line) => console.log(`[${step.name}] ${line}`));
+      drained.push(new Promise((done) => lines.once('close', () => done())));
     }
     let times = '';
-    child.stdio[3]?.on('data', (d) => {
+    const timesPipe = child.stdio[3];
+    timesPipe?.on('data', (d) => {
       times += d;
     });
-    child.on('close', (code) => {
+    if (timesPipe) drained.push(new Promise((done) => timesPipe.once('close', () => done())));
+    child.on('exit', async (code) => {
+      // The last lines, but a process the step left behind holding its output open must not hold the run.
+      await Promise.race([Promise.all(drained), new Promise((done) => setTimeout(done, 5_000).unref())]);
+      for (const stream of child.stdio) stream?.destroy();
       const wall = (Date.now() - started) / 1000;
       console.log(
         `=== ${step.name}: ${code === 0 ? 'passed' : `FAILED (exit ${code})`} in ${wall.toFixed(0)} s`,
