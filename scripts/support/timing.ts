@@ -7,8 +7,10 @@ export interface StepTiming {
   cpuSeconds: number | null;
 }
 
-const minutes = (seconds: number) =>
-  `${Math.floor(seconds / 60)}:${String(Math.round(seconds % 60)).padStart(2, '0')}`;
+const minutes = (seconds: number) => {
+  const whole = Math.round(seconds);
+  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
+};
 
 export function formatTable(steps: StepTiming[], totalWallSeconds: number): string {
   const rows = steps.map((s) => [
