@@ -2,19 +2,26 @@ import { defineConfig, devices } from '@playwright/test';
 
 // Browser journeys run against the real local stack (SPA + auth + api + worker on one origin).
 // E2E_BASE_URL lets a developer point them at a stack that is already running.
+//
+// E2E_WORKERS workers (2) run spec files at once, each against a stack of its own on E2E_PORT + its index,
+// so no test sees another's rows, mail or worker queue. This file is read again in every worker, where
+// TEST_PARALLEL_INDEX names it (e2e/support/paths.ts finds the worker's stack the same way).
 const port = Number(process.env.E2E_PORT ?? 3100);
 const external = process.env.E2E_BASE_URL;
+const workers = external ? 1 : Math.max(1, Number(process.env.E2E_WORKERS ?? 2));
+const workerPort = port + Number(process.env.TEST_PARALLEL_INDEX ?? 0);
 
 export default defineConfig({
   testDir: 'e2e',
+  globalSetup: './e2e/support/global-setup.ts',
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  workers: 1,
+  workers,
   retries: 0,
   reporter: [['list']],
   use: {
-    baseURL: external ?? `http://127.0.0.1:${port}`,
+    baseURL: external ?? `http://127.0.0.1:${workerPort}`,
     trace: 'off',
     launchOptions: {
       executablePath: '/usr/bin/chromium',
@@ -33,13 +40,13 @@ export default defineConfig({
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
   webServer: external
     ? undefined
-    : {
+    : Array.from({ length: workers }, (_, index) => ({
         command: `npx tsx e2e/support/stack.ts`,
-        url: `http://127.0.0.1:${port}/api/health`,
+        url: `http://127.0.0.1:${port + index}/api/health`,
         reuseExistingServer: false,
         timeout: 180_000,
-        env: { PORT: String(port) },
-        stdout: 'pipe',
-        stderr: 'pipe',
-      },
+        env: { PORT: String(port + index) },
+        stdout: 'pipe' as const,
+        stderr: 'pipe' as const,
+      })),
 });

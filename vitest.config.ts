@@ -1,7 +1,9 @@
 import { defineConfig } from 'vitest/config';
 
 // One runner for every Node-side and browser-less test. Deno runs the Edge Function's own tests and
-// Playwright runs the browser journeys (see scripts/test.ts).
+// Playwright runs the browser journeys (see scripts/test.ts, which runs these projects side by side, each
+// in its own process). The projects that start databases and stacks make the migrated schema once first.
+const globalSetup = ['local/test/support/global-setup.ts'];
 export default defineConfig({
   test: {
     projects: [
@@ -25,6 +27,7 @@ export default defineConfig({
         test: {
           name: 'local',
           include: ['local/test/**/*.test.ts'],
+          globalSetup,
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,
@@ -34,6 +37,7 @@ export default defineConfig({
         test: {
           name: 'worker',
           include: ['worker/test/**/*.test.ts'],
+          globalSetup,
           testTimeout: 180_000,
           hookTimeout: 120_000,
           fileParallelism: false,

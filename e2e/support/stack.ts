@@ -3,10 +3,13 @@
 import { rmSync } from 'node:fs';
 import { loadConfig } from '@lift3d/local/config';
 import { startStack } from '@lift3d/local/stack';
+import { startStacksFromSnapshot } from '@lift3d/local/testing/schema-copies';
 import { e2eDataDir } from './paths.ts';
 
-const dataDir = e2eDataDir();
+const dataDir = e2eDataDir(Number(process.env.PORT));
 rmSync(dataDir, { recursive: true, force: true });
+// The empty database starts from the migrated schema instead of replaying every migration.
+await startStacksFromSnapshot();
 const stack = await startStack(
   loadConfig({ AUTH_SIGN_IN_LIMIT: '1000', ...process.env, DATA_DIR: dataDir, NODE_ENV: 'test' }),
 );

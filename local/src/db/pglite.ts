@@ -7,7 +7,8 @@
  * transactions short, use `set local` only, and avoid named prepared statements (postgres.js
  * `prepare: false`).
  */
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import { keepExtendedQueryBatches } from './pglite-queue.ts';
@@ -25,6 +26,8 @@ export interface EmbeddedDatabaseOptions {
   /** 0 picks a free port. */
   port?: number;
   maxConnections?: number;
+  /** A data folder tarball (`db.dumpDataDir()`) to start from instead of an empty cluster; tests use it. */
+  loadDataDir?: Blob;
 }
 
 /**
@@ -39,7 +42,8 @@ const EMBEDDED_MAX_CONNECTIONS = 100;
 
 export async function startEmbeddedDatabase(options: EmbeddedDatabaseOptions): Promise<EmbeddedDatabase> {
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-  const db = await PGlite.create(options.dataDir ?? undefined);
+  const loadDataDir = options.loadDataDir ?? testSnapshot(options.dataDir);
+  const db = await PGlite.create(options.dataDir ?? undefined, { loadDataDir });
   const host = options.host ?? '127.0.0.1';
   const server = new PGLiteSocketServer({
     db,
@@ -59,4 +63,16 @@ export async function startEmbeddedDatabase(options: EmbeddedDatabaseOptions): P
       await db.close();
     },
   };
+}
+
+/**
+ * LIFT3D_TEST_PGLITE_SNAPSHOT names a tarball of a migrated and seeded data folder (the test runners make it
+ * once, see local/test/support/schema-copies.ts): a new data folder starts from it, so each test stack skips
+ * replaying every migration (about 21 s). Never set outside tests; a folder that holds a database is opened
+ * as it is.
+ */
+function testSnapshot(dataDir: string | null): Blob | undefined {
+  const file = process.env.LIFT3D_TEST_PGLITE_SNAPSHOT;
+  if (!file || !dataDir || existsSync(join(dataDir, 'PG_VERSION'))) return undefined;
+  return new Blob([readFileSync(file)]);
 }

@@ -1,5 +1,5 @@
 // Behind a pooler in transaction mode (Supabase's on port 6543; here PgBouncer, run by
-// local/test/api-function-pooler.test.ts) each transaction may get another server connection. A named
+// local/test/api-function.test.ts) each transaction may get another server connection. A named
 // prepared statement made in one is then unknown in the next: the database layer in 'session' mode (prepared
 // statements on) fails there, and in the mode the configuration picks for a pooler it works. Skipped unless
 // TEST_DATABASE_URL is such a pooler (TEST_POOLER=pgbouncer).

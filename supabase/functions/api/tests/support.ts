@@ -1,5 +1,5 @@
 // Test support: the app built in-process against the migrated database named by TEST_DATABASE_URL
-// (prepared by local/test/api-function.test.ts on PGlite and on PostgreSQL), and real signed tokens.
+// (prepared by local/test/api-function.test.ts: PostgreSQL behind PgBouncer, PGlite, a session connection), and real signed tokens.
 import { SignJWT } from 'jose';
 import postgres from 'postgres';
 import { createApp } from '../app.ts';
