@@ -90,7 +90,7 @@ const finished = (id: string) =>
   );
 
 /** The stand-in tasks behind a generation's stored task id (Meshy's carry the endpoint in front). */
-const tasksOf = (taskId: string | null) => standins.tasks.filter((t) => taskId?.endsWith(t.id));
+const tasksOf = (taskId: string | null) => standins.tasks.filter((t) => taskId?.includes(t.id));
 
 /** Every download read back; the GLB's shape is the served vase after our normalisation. */
 async function readBack(outputs: Record<string, { key: string }>) {
