@@ -20,7 +20,7 @@ export interface RepairOptions {
   remesh: Partial<RemeshOptions>;
 }
 
-export const REPAIR_DEFAULTS: RepairOptions = { weldTolerance: 1e-6, speckVolume: 0.002, remesh: {} };
+const REPAIR_DEFAULTS: RepairOptions = { weldTolerance: 1e-6, speckVolume: 0.002, remesh: {} };
 
 export interface RepairedSolid {
   positions: Float32Array;
@@ -71,7 +71,7 @@ export async function repairSolid(
  * the triangles this makes degenerate, exact repeats, and pairs of one face wound both ways (an internal
  * wall between two parts).
  */
-export function weldNear(
+function weldNear(
   positions: Float32Array,
   indices: Uint32Array,
   tolerance: number,

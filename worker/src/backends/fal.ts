@@ -70,11 +70,14 @@ const FAL_MODELS: Record<string, FalModel> = {
   'fal-ai/hunyuan3d/v2/mini/turbo': hunyuan,
 };
 
-/** What we store as the task id: the request and the two URLs fal handed out for it. */
+/**
+ * What we store as the task id (at most 300 characters): the request and the status URL fal handed out;
+ * the status answer carries the response URL.
+ */
 interface FalTask {
   request_id: string;
   status_url: string;
-  response_url: string;
+  response_url?: string;
 }
 
 export function createFalBackend(options: Partial<FalOptions> & Pick<FalOptions, 'apiKey'>): HostedBackend {
@@ -105,7 +108,7 @@ export function createFalBackend(options: Partial<FalOptions> & Pick<FalOptions,
   const parseTask = (taskId: string): FalTask => {
     try {
       const t = JSON.parse(taskId) as FalTask;
-      if (typeof t.request_id === 'string' && ours(t.status_url) && ours(t.response_url)) return t;
+      if (typeof t.request_id === 'string' && ours(t.status_url)) return t;
     } catch {
       // A bare request id, stored before the URLs were kept.
     }
@@ -135,7 +138,6 @@ export function createFalBackend(options: Partial<FalOptions> & Pick<FalOptions,
       const task: FalTask = {
         request_id: res.request_id,
         status_url: ours(res.status_url) ? res.status_url : `${base}/${app}/requests/${id}/status`,
-        response_url: ours(res.response_url) ? res.response_url : `${base}/${app}/requests/${id}`,
       };
       return JSON.stringify(task);
     },
@@ -153,7 +155,10 @@ export function createFalBackend(options: Partial<FalOptions> & Pick<FalOptions,
       }
       let output: Record<string, unknown>;
       try {
-        output = await request(ours(status.response_url) ? status.response_url : task.response_url, signal);
+        const responseUrl = ours(status.response_url)
+          ? status.response_url
+          : (task.response_url ?? task.status_url.replace(/\/status(?=\?|$)/, ''));
+        output = await request(responseUrl, signal);
       } catch (error) {
         // A completed request whose result is an error: the run failed (fal already retried it).
         if (error instanceof ProviderError && failedRun(error))
