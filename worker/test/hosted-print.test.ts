@@ -78,9 +78,10 @@ test.each(['meshy', 'tripo', 'fal'])(
     await db.sql`update public.settings set value = ${db.sql.json(backend)} where key = 'generation.backend.app'`;
     await db.sql`update public.settings set value = ${db.sql.json('refund')} where key = 'generation.fallback'`;
     const firstTask = standins.tasks.length;
-    const user = await createUserWithCredits(db.sql, 50 * PROVIDER_MESH_KINDS.length);
     const ids: string[] = [];
     for (const _ of PROVIDER_MESH_KINDS) {
+      // One account each: an account has at most 3 conversions running.
+      const user = await createUserWithCredits(db.sql, 50);
       const key = `uploads/${crypto.randomUUID()}.png`;
       await storage.put(key, await drawTestImage(), 'image/png');
       ids.push(await createGenerationAs(db.sql, user, key, { format: 'stl' }));
@@ -99,7 +100,8 @@ test.each(['meshy', 'tripo', 'fal'])(
     // Each task served the next kind in turn: the batch covered every kind.
     expect(new Set(tasks.map((t) => t.modelIndex)).size).toBe(PROVIDER_MESH_KINDS.length);
     for (const row of done) {
-      const kind = PROVIDER_MESH_KINDS[tasks.find((t) => row.provider_task_id?.includes(t.id))?.modelIndex ?? -1];
+      const kind =
+        PROVIDER_MESH_KINDS[tasks.find((t) => row.provider_task_id?.includes(t.id))?.modelIndex ?? -1];
       expect(row.status, `${backend} ${kind}: ${row.error}`).toBe('completed');
       const stl = (await storage.getBytes(row.outputs.stl.key))!;
       const threeMf = (await storage.getBytes(row.outputs['3mf'].key))!;

@@ -18,6 +18,7 @@ export function configRoutes({ db, config, storage }: AppDeps) {
       maxBatch: limits.maxBatch,
       maxUploadBytes: limits.maxImageBytes,
       directUploads: directUploadsAvailable(storage),
+      webhookPrivateTargets: config.webhooks?.allowPrivateTargets ?? false,
     });
     return c.json(settings);
   });
