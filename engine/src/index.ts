@@ -12,6 +12,7 @@ export {
   type NormalizeOptions,
   normalizeSourceModel,
 } from './import/normalize.ts';
+export { assertPrintable, checkPrintFile, type PrintFileCheck } from './import/print-check.ts';
 export {
   imageForProvider,
   PROVIDER_IMAGE_DEFAULTS,

@@ -18,6 +18,7 @@ import {
   type ExampleId,
   type ExampleValues,
 } from '../../src/features/developers/api-examples.ts';
+import { type OpenApiAnswers, openApiAnswers } from './support/openapi-answers.ts';
 import { type StackProcess, signUp, startStackProcess, waitUntilHealthy } from './support/stack-process.ts';
 
 const repo = resolve(import.meta.dirname, '../..');
@@ -27,6 +28,9 @@ const MAX_UPLOAD_BYTES = 2 * 1024 * 1024;
 
 let stack: StackProcess;
 let sql: postgres.Sql;
+/** Every v1 answer is checked against the served OpenAPI document; what does not match lands here. */
+let documented: OpenApiAnswers;
+const undocumented: string[] = [];
 let imageHost: ReturnType<typeof createServer>;
 let hostOrigin = '';
 let hostPort = 0;
@@ -104,6 +108,7 @@ beforeAll(async () => {
     },
   });
   await waitUntilHealthy(stack);
+  documented = await openApiAnswers(`${stack.url}/api/v1/openapi.json`);
   sql = postgres(stack.databaseUrl, { max: 1, prepare: false, onnotice: () => {} });
   copyFileSync(photo, join(work, 'chair.png'));
 }, 300_000);
@@ -120,6 +125,7 @@ afterAll(async () => {
 interface V1Generation {
   id: string;
   status: string;
+  progress: number;
   stage: string;
   error: string | null;
   downloads: Record<string, string>;
@@ -165,6 +171,8 @@ function runExample(
         }
         rmSync(headersFile, { force: true });
         const body = lines.join('\n');
+        // A download is the file itself; every other example answers JSON the document describes.
+        if (id !== 'download') undocumented.push(...documented.check(example.operationId, status, body));
         done({ status, headers, body, json: () => JSON.parse(body) as Answer });
       },
     );
@@ -227,6 +235,11 @@ test('the documented curl examples convert a photo, download every format and re
     current = polled.json().generation;
   }
   expect(current.status, current.error ?? '').toBe('completed');
+  // One scale everywhere: a finished conversion is at the top of the documented range (a fraction, 1).
+  const progress = (documented.component('Generation')?.properties as Record<string, Record<string, unknown>>)
+    ?.progress;
+  expect([progress?.minimum, progress?.maximum]).toEqual([0, 1]);
+  expect(current.progress).toBe(progress?.maximum);
   // The signed generation.completed event reaches the receiver and verifies with the endpoint's secret.
   const eventFor = () =>
     received.find((r) => {
@@ -317,4 +330,5 @@ test('the documented curl examples convert a photo, download every format and re
   expect(browser.status).toBe(401);
   const session = await runExample('getBalance', { LIFT3D_API_KEY: other.token });
   expect(session.json().error.code).toBe('session_token_not_accepted');
+  expect(undocumented).toEqual([]);
 }, 1_200_000);

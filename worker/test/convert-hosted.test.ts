@@ -90,7 +90,7 @@ const finished = (id: string) =>
   );
 
 /** The stand-in tasks behind a generation's stored task id (Meshy's carry the endpoint in front). */
-const tasksOf = (taskId: string | null) => standins.tasks.filter((t) => taskId?.endsWith(t.id));
+const tasksOf = (taskId: string | null) => standins.tasks.filter((t) => taskId?.includes(t.id));
 
 /** Every download read back; the GLB's shape is the served vase after our normalisation. */
 async function readBack(outputs: Record<string, { key: string }>) {
@@ -177,19 +177,28 @@ test('rate limited, then accepted: the conversion completes from one task', asyn
   expect(tasksOf(done.provider_task_id)).toHaveLength(1);
 }, 240_000);
 
-test.each([
-  ['a refused key (401)', () => (standins.key = 'rotated-key')],
-  ['a FAILED task', () => (standins.behaviour.outcome = 'fail')],
-  ['a malformed model', () => (standins.behaviour.model = 'malformed')],
+test.each<[string, () => unknown, RegExp]>([
+  ['a refused key (401)', () => (standins.key = 'rotated-key'), /^tripo: the API key was refused \(401/],
+  [
+    'a FAILED task',
+    () => (standins.behaviour.outcome = 'fail'),
+    /^tripo: the task failed: .*error_code 1001/,
+  ],
+  ['a malformed model', () => (standins.behaviour.model = 'malformed'), /not a valid GLB/],
 ])(
   '%s with fallback off: failed with the service message and exactly one refund',
-  async (_, arrange) => {
+  async (_, arrange, reason) => {
     await settle('tripo', 'refund');
     arrange();
     const { user, id } = await convert();
     const done = await finished(id);
     expect(done.status).toBe('failed');
     expect(done.error).toBe(CONVERT_DEFAULTS.providerFailed);
+    // The user reads the product's message; the admins read the provider's own reason.
+    const [failure] = await db.sql`select backend, reason from public.generation_provider_failures
+                                     where generation_id = ${id}`;
+    expect(failure?.backend).toBe('tripo');
+    expect(failure?.reason).toMatch(reason);
     expect((await ledger(db.sql, user)).map((r) => [r.reason, r.delta])).toEqual([
       ['purchase', 50],
       ['generation', -50],

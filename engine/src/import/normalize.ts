@@ -1,19 +1,19 @@
 /**
  * A generation service's model → our output convention, so every later step (exporters, renderer) treats
  * it like the engine's own: glTF axes with +Y up and the subject facing +Z, standing on y = 0, centred
- * over the origin, 1 unit tall (pipeline/level.ts); our topology step (≈5k triangles low, ≈60k high) with the texture kept; and a closed, 2-manifold
- * solid for the STL (the service's mesh welded when that is already one, else rebuilt by remeshSolid).
+ * over the origin, 1 unit tall (pipeline/level.ts); our topology step (≈5k triangles low, ≈60k high) with the
+ * texture kept; and a closed, 2-manifold solid for the STL and 3MF (the service's mesh repaired by repair.ts).
  */
 import { MeshoptSimplifier } from 'meshoptimizer';
 import { EngineError } from '../errors.ts';
 import { applyLevel, levelTransform } from '../pipeline/level.ts';
 import { TOPOLOGY_PRESETS, type Topology } from '../pipeline/presets.ts';
-import { checkManifold } from '../topology/check-manifold.ts';
 import { compact } from '../topology/simplify.ts';
 import { simplifyManifold } from '../topology/simplify-manifold.ts';
 import type { TexturedModel } from '../types.ts';
 import { type ReadGlbOptions, readSourceGlb } from './read-glb.ts';
-import { type RemeshOptions, remeshSolid } from './remesh.ts';
+import type { RemeshOptions } from './remesh.ts';
+import { nearestUvs, type RepairedSolid, repairSolid } from './repair.ts';
 
 export interface NormalizeOptions {
   topology: Topology;
@@ -42,7 +42,7 @@ export interface NormalizedModel {
     triangles: number;
     printableTriangles: number;
     /** How the printable solid was made. */
-    printableFrom: 'welded' | 'remeshed';
+    printableFrom: RepairedSolid['from'];
     totalMs: number;
   };
 }
@@ -65,29 +65,20 @@ export async function normalizeSourceModel(
   }
   const textured = compactMesh(positions, source.uvs, indices);
 
-  // Printable solid: weld seams; when that is closed and 2-manifold, simplify it keeping it so.
-  const remap = MeshoptSimplifier.generatePositionRemap(positions, 3);
-  const weldedIdx = source.indices.map((v) => remap[v]);
-  const welded = compactMesh(positions, null, weldedIdx);
-  let printable: { positions: Float32Array; indices: Uint32Array } | null = null;
-  let printableFrom: 'welded' | 'remeshed' = 'welded';
-  if (checkManifold(welded.indices).ok) {
-    const s = await simplifyManifold(welded.positions, welded.indices, { targetTriangles: target });
-    if (s.ok) printable = compactMesh(welded.positions, null, s.indices);
-  }
-  if (!printable) {
-    printableFrom = 'remeshed';
-    const solid = await remeshSolid(positions, source.indices, opts.remesh);
-    const s = await simplifyManifold(solid.positions, solid.indices, { targetTriangles: target });
-    if (!s.ok) throw new EngineError('internal', 'import: the printable solid could not be made closed.');
-    printable = compactMesh(solid.positions, null, s.indices);
-  }
+  // Printable solid: the service's mesh repaired into one closed, outward-oriented solid (repair.ts),
+  // then simplified keeping it so.
+  const solid = await repairSolid(positions, source.indices, { remesh: opts.remesh });
+  const s = await simplifyManifold(solid.positions, solid.indices, { targetTriangles: target });
+  if (!s.ok) throw new EngineError('internal', 'import: the printable solid could not be made closed.');
+  const printable = compactMesh(solid.positions, null, s.indices);
+  const printableFrom = solid.from;
   return {
     model: { mesh: textured, texture: source.texture },
     printable: {
       mesh: {
         positions: printable.positions,
-        uvs: new Float32Array((printable.positions.length / 3) * 2),
+        // The texture's colours for the 3MF, whatever the repair did to the shape.
+        uvs: nearestUvs(printable.positions, textured.positions, textured.uvs),
         indices: printable.indices,
       },
       texture: source.texture,

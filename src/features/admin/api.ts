@@ -106,6 +106,8 @@ export interface BackendStats {
   medianProviderSeconds: number | null;
   /** The provider's cost summed (each task at the operator's *_TASK_COST). */
   providerCost: number;
+  /** The period's most frequent reasons the provider failed a conversion, in its own words. */
+  failureReasons: Array<{ reason: string; count: number }>;
 }
 
 /** One row of the admin's generations list (`GET /api/admin/generations`). */
@@ -144,7 +146,7 @@ export interface AdminGenerationDetails {
   backend: string | null;
   fallback: string;
   fellBack: boolean;
-  provider: { taskId: string | null; ms: number | null; cost: number | null };
+  provider: { taskId: string | null; ms: number | null; cost: number | null; failure: string | null };
   attempts: number;
   workerId: string | null;
   heartbeatAt: string | null;

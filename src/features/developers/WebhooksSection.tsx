@@ -5,10 +5,17 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { Input, Label } from '../../components/ui/input';
 import { notify } from '../../components/ui/toaster';
 import { cn } from '../../lib/cn';
+import { publicSettingsQuery } from '../credits/usePublicSettings';
 import { DELIVERIES_KEY, DeliveryLog } from './DeliveryLog';
 import { getEndpoint, rotateSecret, saveEndpoint, sendTestEvent, type WebhookEndpoint } from './webhooks-api';
 
 const ENDPOINT_KEY = ['webhook-endpoint'] as const;
+
+const WEBHOOK_TEXT = {
+  rules: 'https only, on a public address. Answer with 2xx within 10 s.',
+  localRules:
+    'This server also accepts http and private addresses (a receiver on this machine or network); a production server takes https on a public address only. Answer with 2xx within 10 s.',
+} as const;
 
 const failed = (title: string) => (err: unknown) =>
   notify(title, {
@@ -137,6 +144,9 @@ export function WebhooksSection() {
   const ids = useId();
   const queryClient = useQueryClient();
   const { data: endpoint, isPending, error } = useQuery({ queryKey: ENDPOINT_KEY, queryFn: getEndpoint });
+  // What this server accepts: production takes public https URLs only; the local stack also http and
+  // addresses on this machine or network.
+  const privateTargets = useQuery({ ...publicSettingsQuery, staleTime: 60_000 }).data?.webhookPrivateTargets;
   const [url, setUrl] = useState('');
   const [enabled, setEnabled] = useState(true);
   useEffect(() => {
@@ -207,8 +217,8 @@ export function WebhooksSection() {
                   autoComplete="off"
                   spellCheck={false}
                 />
-                <p className="text-xs text-muted-foreground">
-                  https only, on a public address. Answer with 2xx within 10 s.
+                <p className="text-xs text-muted-foreground" data-testid="webhook-url-rules">
+                  {privateTargets ? WEBHOOK_TEXT.localRules : WEBHOOK_TEXT.rules}
                 </p>
               </div>
               <div className="flex flex-wrap items-center justify-between gap-3">

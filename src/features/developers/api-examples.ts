@@ -122,7 +122,8 @@ do {
   await new Promise((resolve) => setTimeout(resolve, 3000));
   const res = await fetch(\`\${api}/v1/generations/\${process.env.GENERATION_ID}\`, { headers });
   ({ generation } = await res.json());
-  console.log(generation.status, generation.progress, generation.stage);
+  // progress is a fraction from 0 to 1 (1 when completed).
+  console.log(generation.status, \`\${Math.round(generation.progress * 100)} %\`, generation.stage);
 } while (generation.status === 'queued' || generation.status === 'processing');`,
       python: `import time
 ${PY_HEAD}
@@ -130,7 +131,8 @@ ${PY_HEAD}
 while True:
     res = requests.get(f"{api}/v1/generations/{os.environ['GENERATION_ID']}", headers=headers)
     generation = res.json()["generation"]
-    print(generation["status"], generation["progress"], generation["stage"])
+    # progress is a fraction from 0 to 1 (1 when completed).
+    print(generation["status"], f"{round(generation['progress'] * 100)} %", generation["stage"])
     if generation["status"] in ("completed", "failed"):
         break
     time.sleep(3)`,

@@ -19,7 +19,7 @@ export interface BackendsConfig {
   /** GENERATION_BACKEND: what runs a generation for which no admin chose a backend. */
   defaultBackend: BackendName;
   meshy: { apiKey: string; baseUrl?: string; taskCost: number | null } | null;
-  tripo: { apiKey: string; baseUrl?: string; taskCost: number | null } | null;
+  tripo: { apiKey: string; previousKeys: string[]; baseUrl?: string; taskCost: number | null } | null;
   fal: { apiKey: string; baseUrl?: string; model?: string; taskCost: number | null } | null;
   run: Partial<Omit<HostedRunOptions, 'fetch' | 'sleep' | 'now'>>;
 }
@@ -37,6 +37,7 @@ export function loadBackendsConfig(env: NodeJS.ProcessEnv): BackendsConfig {
   if (env.GENERATION_DEADLINE_SECONDS)
     run.deadlineMs = Math.max(1, Number(env.GENERATION_DEADLINE_SECONDS)) * 1000;
   if (env.GENERATION_BACKOFF_MS) run.backoffBaseMs = Math.max(10, Number(env.GENERATION_BACKOFF_MS));
+  if (env.GENERATION_QUEUE_WAIT_MS) run.queueWaitMs = Math.max(10, Number(env.GENERATION_QUEUE_WAIT_MS));
   if (env.GENERATION_MAX_MODEL_MB)
     run.maxModelBytes = Math.max(1, Number(env.GENERATION_MAX_MODEL_MB)) * 1048576;
   return {
@@ -51,6 +52,11 @@ export function loadBackendsConfig(env: NodeJS.ProcessEnv): BackendsConfig {
     tripo: env.TRIPO_API_KEY
       ? {
           apiKey: env.TRIPO_API_KEY,
+          // After a key rotation the old keys still poll the tasks they started (comma-separated).
+          previousKeys: (env.TRIPO_PREVIOUS_API_KEYS ?? '')
+            .split(',')
+            .map((k) => k.trim())
+            .filter(Boolean),
           baseUrl: env.TRIPO_API_BASE || undefined,
           taskCost: numberOrNull(env.TRIPO_TASK_COST),
         }

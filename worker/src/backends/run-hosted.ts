@@ -1,10 +1,14 @@
 /**
  * Drives one generation through a hosted backend: submit once (or resume the stored task), poll until it
- * ends, download its GLB with a size limit. 429, 5xx and network failures are retried with exponential
- * backoff (Retry-After honoured) until the deadline, which counts from the task's submission so a
- * resumed attempt does not get a fresh one. Everything else ends in a ProviderError for the caller's
- * fallback-or-refund decision.
+ * ends, download its GLB with a size limit. Polls and downloads that meet 429, 5xx, a network failure or
+ * a request timeout are retried with exponential backoff (Retry-After honoured) until the deadline, which
+ * counts from the task's submission so a resumed attempt does not get a fresh one. A create is retried
+ * only when the service said it made no task (429, a full queue); a create whose outcome is unknown (5xx,
+ * lost connection, timeout) is never asked again, because none of the services documents an idempotency
+ * key: it ends as unknown_outcome for the caller's fallback-or-refund. A model URL that has expired is
+ * fetched fresh by polling the task again. Everything else ends in a ProviderError.
  */
+import { withTimeout } from './http.ts';
 import { type FetchLike, type HostedBackend, type HostedJob, ProviderError } from './types.ts';
 
 export interface HostedRunOptions {
@@ -14,6 +18,12 @@ export interface HostedRunOptions {
   backoffBaseMs: number;
   backoffMaxMs: number;
   maxModelBytes: number;
+  /** Least wait before asking again when the account's queue of tasks is full. */
+  queueWaitMs: number;
+  /** The whole model download, headers to last byte. */
+  downloadTimeoutMs: number;
+  /** Times an expired model URL is replaced by polling the task again. */
+  maxUrlRefreshes: number;
   fetch: FetchLike;
   sleep: (ms: number, signal: AbortSignal) => Promise<void>;
   now: () => number;
@@ -25,6 +35,9 @@ const HOSTED_RUN_DEFAULTS: HostedRunOptions = {
   backoffBaseMs: 1000,
   backoffMaxMs: 30_000,
   maxModelBytes: 200 * 1024 * 1024,
+  queueWaitMs: 15_000,
+  downloadTimeoutMs: 5 * 60_000,
+  maxUrlRefreshes: 3,
   fetch,
   sleep: (ms, signal) =>
     new Promise((resolve, reject) => {
@@ -74,20 +87,23 @@ export async function runHosted(
   const submittedAt = ctx.existing?.submittedAt ?? o.now();
   const deadline = submittedAt + o.deadlineMs;
   let retries = 0;
-  const timeout = () =>
-    new ProviderError(backend.name, 'timeout', `no model within ${Math.round(o.deadlineMs / 1000)} s`);
+  const timeout = (last?: ProviderError) =>
+    new ProviderError(
+      backend.name,
+      'timeout',
+      `no model within ${Math.round(o.deadlineMs / 1000)} s${last ? ` (last: ${last.message})` : ''}`,
+    );
 
-  const withRetry = async <T>(step: () => Promise<T>): Promise<T> => {
+  const withRetry = async <T>(step: () => Promise<T>, retryable = (e: ProviderError) => e.retryable) => {
     for (let attempt = 0; ; attempt++) {
       try {
         return await step();
       } catch (error) {
-        if (!(error instanceof ProviderError) || !error.retryable) throw error;
-        const wait = Math.max(
-          error.options.retryAfterMs ?? 0,
-          Math.min(o.backoffMaxMs, o.backoffBaseMs * 2 ** attempt),
-        );
-        if (o.now() + wait > deadline) throw timeout();
+        if (!(error instanceof ProviderError) || !retryable(error)) throw error;
+        const backoff = Math.min(o.backoffMaxMs, o.backoffBaseMs * 2 ** attempt);
+        const floor = error.code === 'queue_full' ? o.queueWaitMs : 0;
+        const wait = Math.max(error.options.retryAfterMs ?? 0, floor, backoff);
+        if (o.now() + wait > deadline) throw timeout(error);
         retries++;
         await o.sleep(wait, ctx.signal);
       }
@@ -103,16 +119,40 @@ export async function runHosted(
         'lost_task',
         'an earlier attempt asked for a task and its answer was lost; not paying for a second one',
       );
-    taskId = await ctx.recordTask(await withRetry(() => backend.submit(job, ctx.signal)));
+    // Only a refusal that made no task is asked again.
+    const created = await withRetry(
+      () =>
+        backend.submit(job, ctx.signal).catch((error: unknown) => {
+          if (error instanceof ProviderError && error.code === 'unavailable')
+            throw new ProviderError(
+              backend.name,
+              'unknown_outcome',
+              `the create request failed with its outcome unknown (${error.message}); not asking again, a task may exist`,
+              { ...error.options, cause: error },
+            );
+          throw error;
+        }),
+      (e) => e.code === 'rate_limited' || e.code === 'queue_full',
+    );
+    taskId = await ctx.recordTask(created);
   }
   const id = taskId;
+  let refreshes = 0;
   for (;;) {
     const state = await withRetry(() => backend.poll(id, ctx.signal));
     if (state.state === 'failed')
       throw new ProviderError(backend.name, 'failed', `the task failed: ${state.message}`);
     if (state.state === 'succeeded') {
-      const model = await withRetry(() => download(backend, state.modelUrl, o, ctx.signal));
-      return { model, taskId: id, providerMs: o.now() - submittedAt, cost: state.cost, retries };
+      try {
+        const model = await withRetry(() => download(backend, state.modelUrl, o, ctx.signal));
+        return { model, taskId: id, providerMs: o.now() - submittedAt, cost: state.cost, retries };
+      } catch (error) {
+        // Signed model links expire (Tripo's after five minutes): the task hands out a fresh one.
+        if (!(error instanceof ProviderError && error.code === 'expired') || refreshes >= o.maxUrlRefreshes)
+          throw error;
+        refreshes++;
+        continue;
+      }
     }
     ctx.onProgress(state.progress);
     if (o.now() + o.pollIntervalMs > deadline) throw timeout();
@@ -127,26 +167,31 @@ async function download(
   o: HostedRunOptions,
   signal: AbortSignal,
 ): Promise<Uint8Array> {
+  const limit = withTimeout(signal, o.downloadTimeoutMs);
+  const unreachable = (cause: unknown) => {
+    if (signal.aborted) return cause;
+    const why = limit.timedOut()
+      ? `not done within ${Math.round(o.downloadTimeoutMs / 1000)} s`
+      : (cause as Error).message;
+    return new ProviderError(backend.name, 'unavailable', `cannot download the model (${why})`, { cause });
+  };
   let res: Response;
   try {
-    res = await o.fetch(url, { headers: backend.downloadHeaders(url), signal });
+    res = await o.fetch(url, { headers: backend.downloadHeaders(url), signal: limit.signal });
   } catch (cause) {
-    if (signal.aborted) throw cause;
-    throw new ProviderError(
-      backend.name,
-      'unavailable',
-      `cannot download the model (${(cause as Error).message})`,
-      { cause },
-    );
+    throw unreachable(cause);
   }
   if (!res.ok) {
     await res.body?.cancel();
+    // 403/404/410 from a signed link that worked when the task handed it out: it has expired.
     const code =
-      res.status === 429 || res.status >= 500
-        ? res.status === 429
-          ? 'rate_limited'
-          : 'unavailable'
-        : 'rejected';
+      res.status === 429
+        ? 'rate_limited'
+        : res.status >= 500
+          ? 'unavailable'
+          : [403, 404, 410].includes(res.status)
+            ? 'expired'
+            : 'rejected';
     throw new ProviderError(backend.name, code, `the model download answered ${res.status}`, {
       status: res.status,
     });
@@ -167,7 +212,13 @@ async function download(
   const reader = res.body?.getReader();
   if (!reader) throw new ProviderError(backend.name, 'bad_response', 'the model download has no body');
   for (;;) {
-    const { done, value } = await reader.read();
+    let chunk: Awaited<ReturnType<typeof reader.read>>;
+    try {
+      chunk = await reader.read();
+    } catch (cause) {
+      throw unreachable(cause);
+    }
+    const { done, value } = chunk;
     if (done) break;
     total += value.byteLength;
     if (total > o.maxModelBytes) {

@@ -3,21 +3,45 @@
  * {image_token}}; POST /task {type: image_to_model, file: {type, file_token}} — or multiview_to_model
  * with `files` in the order front, left, back, right (an empty object for a missing view) — → {code: 0,
  * data: {task_id}}; GET /task/<id> → {code: 0, data: {status: queued|running|success|failed|cancelled|
- * banned|expired|unknown, progress 0–100, output: {pbr_model|model|base_model}}}. Errors carry {code,
- * message}. Bearer key.
+ * banned|expired|unknown, progress 0–100, output: {pbr_model|model|base_model}, error_code}}. Errors
+ * carry {code, message, suggestion}: 2000 (429) is the account's concurrency limit, waited out like a
+ * full queue; 2010 (403) means the account has run out of credits. Bearer key. Photos go as `url` when
+ * the storage signs one, else uploaded first. A task answers only to the key that created it, so after a
+ * key rotation the previous keys (TRIPO_PREVIOUS_API_KEYS) still poll the tasks they started. Output
+ * URLs expire after five minutes: the runner polls again for fresh ones.
  */
-import { requestJson, trimSlash } from './http.ts';
+import { REQUEST_TIMEOUT_MS, requestJson, trimSlash } from './http.ts';
 import { type FetchLike, type HostedBackend, ProviderError } from './types.ts';
 
 export interface TripoOptions {
   apiKey: string;
+  /** Each request's limit: no answer within it is a failure, never a hang. */
+  requestTimeoutMs: number;
+  /** Keys this worker used before a rotation: polled with when the current key does not know a task. */
+  previousKeys: string[];
   baseUrl: string;
   fetch: FetchLike;
   /** Price of one task, recorded per generation. */
   taskCost: number | null;
 }
 
-const TRIPO_DEFAULTS = { baseUrl: 'https://api.tripo3d.ai/v2/openapi', taskCost: null };
+const TRIPO_DEFAULTS = {
+  requestTimeoutMs: REQUEST_TIMEOUT_MS,
+  baseUrl: 'https://api.tripo3d.ai/v2/openapi',
+  taskCost: null,
+  previousKeys: [] as string[],
+};
+
+/** Tripo's own error codes that change what the runner does. */
+function classify(error: unknown): unknown {
+  if (!(error instanceof ProviderError)) return error;
+  const code = (error.options.body as { code?: unknown } | undefined)?.code;
+  const detail = error.message.replace(/^tripo: /, '');
+  if (code === 2000) return new ProviderError('tripo', 'queue_full', detail, error.options);
+  if (code === 2010)
+    return new ProviderError('tripo', 'no_credits', `the account needs credits (${detail})`, error.options);
+  return error;
+}
 
 interface Envelope<T> {
   code?: number;
@@ -30,15 +54,17 @@ export function createTripoBackend(
 ): HostedBackend {
   const o: TripoOptions = { ...TRIPO_DEFAULTS, fetch, ...options };
   const base = trimSlash(o.baseUrl);
-  const headers = { Authorization: `Bearer ${o.apiKey}` };
-  const call = async <T>(path: string, signal: AbortSignal, body?: unknown): Promise<T> => {
+  const call = async <T>(path: string, signal: AbortSignal, body?: unknown, key = o.apiKey): Promise<T> => {
     const res = await requestJson<Envelope<T>>({
       backend: 'tripo',
       fetch: o.fetch,
+      timeoutMs: o.requestTimeoutMs,
       url: `${base}${path}`,
-      headers,
+      headers: { Authorization: `Bearer ${key}` },
       body,
       signal,
+    }).catch((error: unknown) => {
+      throw classify(error);
     });
     if (res.code !== 0 || !res.data) {
       throw new ProviderError(
@@ -60,7 +86,9 @@ export function createTripoBackend(
   return {
     name: 'tripo',
     async submit(job, signal) {
-      const front = await upload(job.image, signal);
+      const file = (png: Uint8Array, url: string | undefined) =>
+        url ? Promise.resolve({ type: 'png', url }) : upload(png, signal);
+      const front = await file(job.image, job.imageUrls?.front);
       const common = { face_limit: job.faces, texture: true, pbr: false };
       let body: Record<string, unknown>;
       if (Object.keys(job.views).length > 0) {
@@ -68,7 +96,7 @@ export function createTripoBackend(
         const files: Record<string, string>[] = [front];
         for (const side of ['left', 'back', 'right'] as const) {
           const view = job.views[side];
-          files.push(view ? await upload(view, signal) : {});
+          files.push(view ? await file(view, job.imageUrls?.[side]) : {});
         }
         body = { type: 'multiview_to_model', files, ...common };
       } else body = { type: 'image_to_model', file: front, ...common };
@@ -77,11 +105,28 @@ export function createTripoBackend(
       return data.task_id;
     },
     async poll(taskId, signal) {
-      const task = await call<{
+      type Task = {
         status?: string;
         progress?: number;
         output?: { pbr_model?: string; model?: string; base_model?: string };
-      }>(`/task/${encodeURIComponent(taskId)}`, signal);
+        error_code?: number;
+        error_msg?: string;
+      };
+      const path = `/task/${encodeURIComponent(taskId)}`;
+      let task: Task | null = null;
+      for (const [i, key] of [o.apiKey, ...o.previousKeys].entries()) {
+        try {
+          task = await call<Task>(path, signal, undefined, key);
+          break;
+        } catch (error) {
+          // Another key's task is unknown to this one (or the old key is revoked): try the next key.
+          const unknown =
+            error instanceof ProviderError &&
+            (error.code === 'auth' || (error.code === 'rejected' && error.options.status === 404));
+          if (!unknown || i === o.previousKeys.length) throw error;
+        }
+      }
+      if (!task) throw new ProviderError('tripo', 'bad_response', 'no key could read the task');
       switch (task.status) {
         case 'queued':
         case 'running':
@@ -97,7 +142,16 @@ export function createTripoBackend(
         case 'banned':
         case 'expired':
         case 'unknown':
-          return { state: 'failed', message: `the task ended ${task.status}` };
+          return {
+            state: 'failed',
+            message: [
+              `the task ended ${task.status}`,
+              task.error_code !== undefined ? `error_code ${task.error_code}` : '',
+              task.error_msg ?? '',
+            ]
+              .filter(Boolean)
+              .join(': '),
+          };
         default:
           throw new ProviderError(
             'tripo',

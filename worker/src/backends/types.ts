@@ -22,6 +22,11 @@ export interface HostedJob {
   topology: Topology;
   /** The face count asked of the service (admin setting per topology). */
   faces: number;
+  /**
+   * Short-lived signed URLs of the same PNGs (`front` and each extra view) when the storage can make
+   * them: services fetch a URL more reliably than they decode a large data URI.
+   */
+  imageUrls?: { front: string } & Partial<Record<ViewName, string>>;
 }
 
 type HostedPoll =
@@ -51,7 +56,15 @@ export type ProviderErrorCode =
   | 'too_large'
   | 'not_configured'
   /** An earlier attempt asked for a task and lost the answer: asking again could pay for a second one. */
-  | 'lost_task';
+  | 'lost_task'
+  /** A create answered 5xx, timed out or lost its connection: a task may exist, so it is never asked again. */
+  | 'unknown_outcome'
+  /** The account's queue of running tasks is full (Meshy's queue tasks, Tripo's concurrency): wait a turn. */
+  | 'queue_full'
+  /** The account has no credits left at the service (Tripo 2010). */
+  | 'no_credits'
+  /** The model URL no longer answers (signed links expire): poll the task again for a fresh one. */
+  | 'expired';
 
 /** The one error type of the backends: `retryable` failures are retried with backoff until the deadline. */
 export class ProviderError extends Error {
@@ -59,13 +72,19 @@ export class ProviderError extends Error {
     readonly backend: string,
     readonly code: ProviderErrorCode,
     message: string,
-    readonly options: { status?: number; retryAfterMs?: number; cause?: unknown } = {},
+    readonly options: {
+      status?: number;
+      retryAfterMs?: number;
+      cause?: unknown;
+      /** The service's parsed error body, for adapters that read their own codes from it. */
+      body?: unknown;
+    } = {},
   ) {
     super(`${backend}: ${message}`, { cause: options.cause });
     this.name = 'ProviderError';
   }
 
   get retryable(): boolean {
-    return this.code === 'rate_limited' || this.code === 'unavailable';
+    return this.code === 'rate_limited' || this.code === 'unavailable' || this.code === 'queue_full';
   }
 }

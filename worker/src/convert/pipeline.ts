@@ -8,6 +8,7 @@
  */
 import type { GenerationKind } from '@lift3d/contract';
 import {
+  assertPrintable,
   createEngine,
   type Engine,
   EXPORT_FORMATS,
@@ -45,7 +46,7 @@ export async function runPipeline(
 ): Promise<Produced> {
   const shares = job.kind === 'video' ? PIPELINE_DEFAULTS.videoShares : PIPELINE_DEFAULTS.modelShares;
   let model: TexturedModel;
-  // The STL's solid: the model itself for the engine's (closed by construction), a welded or rebuilt
+  // The STL's and 3MF's solid: the model itself for the engine's (closed by construction), a welded or rebuilt
   // solid for a hosted backend's.
   let printable: TexturedModel;
   let modelStats: Record<string, unknown>;
@@ -78,9 +79,13 @@ export async function runPipeline(
   const files: ProducedFile[] = [];
   for (const [i, format] of EXPORT_FORMATS.entries()) {
     progress('export', shares.convert + ((shares.export - shares.convert) * i) / EXPORT_FORMATS.length);
-    const source = format === 'stl' ? printable : model;
-    const { files: exported } = await engine.exportModel(source, format, { baseName: job.baseName });
+    const print = format === 'stl' || format === '3mf';
+    const { files: exported } = await engine.exportModel(print ? printable : model, format, {
+      baseName: job.baseName,
+    });
     const file = exported[0];
+    // The print promise is checked on the bytes the user downloads, whichever backend made the shape.
+    if (format === 'stl' || format === '3mf') assertPrintable(format, file.data);
     files.push({ role: format, name: file.name, contentType: file.contentType, data: file.data });
   }
 

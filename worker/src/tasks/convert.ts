@@ -240,7 +240,8 @@ export function convertTask(deps: ConvertDeps): Task {
             cost: provider?.cost ?? null,
             fellBack: gen.fallback === 'builtin',
           };
-          await sql`select public.generation_provider_done(${id}, ${token}, ${provider.ms}, ${provider.cost}, ${provider.fellBack})`;
+          // The provider's own words, for the admins (the user sees only the product's message).
+          await sql`select public.generation_provider_done(${id}, ${token}, ${provider.ms}, ${provider.cost}, ${provider.fellBack}, ${problem.message})`;
           if (!provider.fellBack) return fail(CONVERT_DEFAULTS.providerFailed);
           onProgress('starting', reached);
         }

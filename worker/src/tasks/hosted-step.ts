@@ -3,6 +3,7 @@
  * submitted — or the stored task resumed, so a restarted worker never pays twice — polled, and its GLB
  * downloaded. The generation is marked before the task is asked for, and the task id written on it
  * (fenced) before the first poll: an attempt that finds the mark without a task id does not ask again.
+ * Where the storage signs URLs (S3) the prepared photos are handed over as short-lived signed URLs.
  */
 import { imageForProvider, isEngineError, type ViewName } from '@lift3d/engine';
 import type { Storage } from '@lift3d/storage';
@@ -30,8 +31,26 @@ export interface HostedStepArgs {
   lost: () => Error;
 }
 
+/** How long a service may take to fetch the photos we hand it as signed URLs. */
+const PROVIDER_INPUT_URL_SECONDS = 3600;
+
 export async function runHostedStep(a: HostedStepArgs): Promise<HostedRunResult> {
   const id = a.gen.id;
+  const inputKeys: string[] = [];
+  /**
+   * The prepared photo stored where the service can fetch it by a short-lived signed URL (S3 storage);
+   * undefined where the storage cannot sign (disk), and the photo goes inline instead.
+   */
+  const signedUrl = async (side: string, png: Uint8Array) => {
+    if (!a.storage.presignGet) return undefined;
+    const key = `provider-inputs/${id}/${side}.png`;
+    await a.storage.put(key, png, 'image/png');
+    inputKeys.push(key);
+    return a.storage.presignGet(key, {
+      expiresInSeconds: PROVIDER_INPUT_URL_SECONDS,
+      contentType: 'image/png',
+    });
+  };
   const prepare = async (bytes: Uint8Array) => {
     try {
       return await imageForProvider(bytes);
@@ -44,37 +63,51 @@ export async function runHostedStep(a: HostedStepArgs): Promise<HostedRunResult>
   };
   const taskId = a.gen.provider_task_id;
   const submittedAt = a.gen.provider_submitted_at;
-  return runHosted(
-    a.backend,
-    {
-      existing: taskId ? { taskId, submittedAt: (submittedAt ?? new Date()).getTime() } : null,
-      job: async () => {
-        const views: HostedJob['views'] = {};
-        for (const [side, bytes] of Object.entries(a.views) as Array<[ViewName, Uint8Array]>) {
-          views[side] = await prepare(bytes);
-        }
-        return {
-          image: await prepare(a.input),
-          views,
-          topology: a.gen.topology,
-          faces: a.gen.provider_faces ?? (a.gen.topology === 'high' ? 60000 : 10000),
-        };
-      },
-      markSubmitting: async () => {
-        const [row] = await a.sql`
+  try {
+    return await runHosted(
+      a.backend,
+      {
+        existing: taskId ? { taskId, submittedAt: (submittedAt ?? new Date()).getTime() } : null,
+        job: async () => {
+          const views: HostedJob['views'] = {};
+          for (const [side, bytes] of Object.entries(a.views) as Array<[ViewName, Uint8Array]>) {
+            views[side] = await prepare(bytes);
+          }
+          const image = await prepare(a.input);
+          const front = await signedUrl('front', image);
+          let imageUrls: HostedJob['imageUrls'];
+          if (front) {
+            imageUrls = { front };
+            for (const [side, png] of Object.entries(views) as Array<[ViewName, Uint8Array]>)
+              imageUrls[side] = await signedUrl(side, png);
+          }
+          return {
+            image,
+            views,
+            topology: a.gen.topology,
+            faces: a.gen.provider_faces ?? (a.gen.topology === 'high' ? 60000 : 10000),
+            ...(imageUrls ? { imageUrls } : {}),
+          };
+        },
+        markSubmitting: async () => {
+          const [row] = await a.sql`
           select public.generation_provider_submitting(${id}, ${a.token}, ${a.backend.name}) as allowed`;
-        if (row?.allowed === null || row?.allowed === undefined) throw a.lost();
-        return row.allowed as boolean;
-      },
-      recordTask: async (newId) => {
-        const [row] = await a.sql`
+          if (row?.allowed === null || row?.allowed === undefined) throw a.lost();
+          return row.allowed as boolean;
+        },
+        recordTask: async (newId) => {
+          const [row] = await a.sql`
           select provider_task_id from public.generation_provider_task(${id}, ${a.token}, ${a.backend.name}, ${newId})`;
-        if (!row?.provider_task_id) throw a.lost();
-        return row.provider_task_id as string;
+          if (!row?.provider_task_id) throw a.lost();
+          return row.provider_task_id as string;
+        },
+        onProgress: a.onProgress,
+        signal: a.signal,
       },
-      onProgress: a.onProgress,
-      signal: a.signal,
-    },
-    a.run,
-  );
+      a.run,
+    );
+  } finally {
+    // The service has fetched them (or failed): the copies are not kept beyond the task.
+    await Promise.all(inputKeys.map((key) => a.storage.delete(key)));
+  }
 }

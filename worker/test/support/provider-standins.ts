@@ -1,29 +1,57 @@
 /**
  * Local stand-ins for the three generation services, on one port, each speaking its documented HTTP API
- * (authentication header, create, poll with progress, result URLs, error shapes) and serving one known
- * GLB. Behaviour per test: refuse the key, rate-limit the first requests, fail the task, never finish,
- * serve a malformed or oversized model. Every task created is counted: the provider is "paid" per task.
+ * (authentication header, create, poll with progress, result URLs, error shapes), written from the
+ * services' documentation: Meshy (docs.meshy.ai: image-to-3d, multi-image-to-3d, `target_polycount`
+ * 100–300,000, the two limits of its rate-limits page), Tripo (docs.tripo3d.ai: upload, task, {code,
+ * message, suggestion} errors, 2000 concurrency, 2010 credits, a failed task's `error_code`, output URLs
+ * that expire, tasks bound to the key that made them) and fal (fal.ai/docs: the queue API's
+ * status_url/response_url, each model's own input schema, {detail, error_type} request errors).
+ * Behaviour per test: refuse the key, limit the first creates, fail the task, never finish, serve a
+ * malformed or oversized model, lose or fail a create after making its task. Every task created is
+ * counted: the provider is "paid" per task. `models` rotate per task so a batch sees every kind.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { FAL_SCHEMAS } from './fal-schemas.ts';
 
 export interface StandinBehaviour {
   /** 429 answers to the first N create requests since `refused` was last reset (then accepted). */
   rateLimitCreates: number;
+  /** 429 "queue full" answers (Meshy's queue tasks, Tripo's 2000) to the first N creates. */
+  queueFullCreates: number;
+  /** How a 429 says when to come back: delay-seconds or an HTTP date. */
+  retryAfter: 'seconds' | 'date';
   /** Polls that report progress before the task ends. */
   pollsUntilDone: number;
   outcome: 'succeed' | 'fail' | 'never';
+  /** fal: how a failed request answers its result — a model error (422) or a request error (504). */
+  falFailure: 'model' | 'request';
   model: 'glb' | 'malformed' | 'huge';
   /** Creates the task (it is paid for) but never answers the create request: the answer is lost. */
   holdCreates: boolean;
+  /** Creates the task (paid for) and answers the first N creates 500 anyway. */
+  failCreatesAfterPaying: number;
+  /** Tripo: the account has no credits (403, code 2010). */
+  noCredits: boolean;
+  /** How long a model URL works after the poll that handed it out. */
+  urlTtlMs: number;
+  /** The first N polls are never answered (the worker's request timeout must end them). */
+  hangPolls: number;
 }
 
 export const STANDIN_DEFAULTS: StandinBehaviour = {
   rateLimitCreates: 0,
+  queueFullCreates: 0,
+  retryAfter: 'seconds',
   pollsUntilDone: 3,
   outcome: 'succeed',
+  falFailure: 'model',
   model: 'glb',
   holdCreates: false,
+  failCreatesAfterPaying: 0,
+  noCredits: false,
+  urlTtlMs: 3_600_000,
+  hangPolls: 0,
 };
 
 interface Task {
@@ -32,16 +60,27 @@ interface Task {
   polls: number;
   images: number;
   body: Record<string, unknown>;
+  /** The fal model (endpoint) or the key that created a Tripo task. */
+  via: string;
+  /** Which of `models` this task serves. */
+  modelIndex: number;
+  /** Every URL the worker fetched for this task (status, result, model). */
+  fetched: string[];
 }
 
 export interface Standins {
   url: string;
   /** The key the services accept (change it to refuse a worker's key). */
   key: string;
+  /** Further keys the services accept (a rotation: old and new both valid). */
+  otherKeys: string[];
   behaviour: StandinBehaviour;
+  /** The GLBs served, one per task in turn. */
+  models: Uint8Array[];
   tasks: Task[];
-  /** Requests answered 401, 429. */
+  /** Requests answered 401, 429, and photo URLs fetched. */
   refused: { auth: number; rateLimited: number };
+  fetchedImages: string[];
   stop(): Promise<void>;
 }
 
@@ -49,9 +88,12 @@ export async function startStandins(glb: Uint8Array, key = 'test-key'): Promise<
   const state: Standins = {
     url: '',
     key,
+    otherKeys: [],
     behaviour: { ...STANDIN_DEFAULTS },
+    models: [glb],
     tasks: [],
     refused: { auth: 0, rateLimited: 0 },
+    fetchedImages: [],
     stop: async () => {},
   };
   const send = (res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) => {
@@ -63,14 +105,29 @@ export async function startStandins(glb: Uint8Array, key = 'test-key'): Promise<
     for await (const c of req) chunks.push(c as Buffer);
     return Buffer.concat(chunks);
   };
-  const newTask = (provider: Task['provider'], images: number, body: Record<string, unknown>) => {
-    const task = { id: `${provider}-${crypto.randomUUID()}`, provider, polls: 0, images, body };
+  let created = 0;
+  const newTask = (provider: Task['provider'], images: number, body: Record<string, unknown>, via = '') => {
+    const task: Task = {
+      id: `${provider}-${crypto.randomUUID()}`,
+      provider,
+      polls: 0,
+      images,
+      body,
+      via,
+      modelIndex: created++ % state.models.length,
+      fetched: [],
+    };
     state.tasks.push(task);
     return task;
   };
-  /** The answer to a create request, unless the behaviour loses it (the connection stays open, unanswered). */
-  const created = (res: ServerResponse, status: number, body: unknown) => {
-    if (!state.behaviour.holdCreates) send(res, status, body);
+  /** The answer to a create, unless the behaviour loses it or fails it after the task was made. */
+  const answerCreate = (res: ServerResponse, status: number, body: unknown) => {
+    if (state.behaviour.holdCreates) return;
+    if (state.behaviour.failCreatesAfterPaying > 0) {
+      state.behaviour.failCreatesAfterPaying--;
+      return send(res, 500, { message: 'Internal server error.' });
+    }
+    send(res, status, body);
   };
   const find = (id: string) => state.tasks.find((t) => t.id === id);
   /** Where the task stands after one more poll. */
@@ -80,17 +137,38 @@ export async function startStandins(glb: Uint8Array, key = 'test-key'): Promise<
     if (b.outcome === 'never' || task.polls <= b.pollsUntilDone) return 'running';
     return b.outcome === 'fail' ? 'failed' : 'done';
   };
+  /** True when this poll is to be left unanswered. */
+  const hang = () => {
+    if (state.behaviour.hangPolls <= 0) return false;
+    state.behaviour.hangPolls--;
+    return true;
+  };
   const progress = (task: Task) =>
     Math.min(99, Math.round((task.polls / (state.behaviour.pollsUntilDone + 1)) * 100));
-  const modelUrl = (task: Task) => `${state.url}/files/${task.id}.glb`;
-  const limited = () => {
-    if (state.refused.rateLimited < state.behaviour.rateLimitCreates) {
-      state.refused.rateLimited++;
-      return true;
-    }
-    return false;
+  /** A signed-looking model URL that stops working `urlTtlMs` after it was handed out. */
+  const modelUrl = (task: Task) =>
+    `${state.url}/files/${task.id}.glb?expires=${Date.now() + state.behaviour.urlTtlMs}`;
+  const limited = (res: ServerResponse, body: unknown, queueBody: unknown) => {
+    const b = state.behaviour;
+    const full = state.refused.rateLimited < b.queueFullCreates;
+    if (!full && state.refused.rateLimited >= b.queueFullCreates + b.rateLimitCreates) return false;
+    state.refused.rateLimited++;
+    const after = b.retryAfter === 'date' ? new Date(Date.now() + 1000).toUTCString() : '0';
+    send(res, 429, full ? queueBody : body, { 'Retry-After': after });
+    return true;
   };
-  const isPng = (uri: unknown) => typeof uri === 'string' && uri.startsWith('data:image/png;base64,iVBOR');
+  const accepted = (auth: string, scheme: 'Bearer' | 'Key') =>
+    [state.key, ...state.otherKeys].some((k) => auth === `${scheme} ${k}`);
+  /** A photo as the services take it: a PNG data URI, or a URL they fetch (and find a PNG at). */
+  const isPng = async (value: unknown) => {
+    if (typeof value !== 'string') return false;
+    if (value.startsWith('data:image/png;base64,iVBOR')) return true;
+    if (!/^https?:\/\//.test(value)) return false;
+    const res = await fetch(value).catch(() => null);
+    const bytes = res?.ok ? new Uint8Array(await res.arrayBuffer()) : new Uint8Array();
+    state.fetchedImages.push(value);
+    return bytes[0] === 0x89 && bytes[1] === 0x50 && bytes[2] === 0x4e && bytes[3] === 0x47;
+  };
 
   const server: Server = createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://standin');
@@ -98,6 +176,11 @@ export async function startStandins(glb: Uint8Array, key = 'test-key'): Promise<
     const auth = req.headers.authorization ?? '';
     try {
       if (req.method === 'GET' && path.startsWith('/files/')) {
+        const task = find(path.slice('/files/'.length).replace(/\.glb$/, ''));
+        task?.fetched.push(`${path}${url.search}`);
+        if (Number(url.searchParams.get('expires')) < Date.now()) {
+          return send(res, 403, { message: 'Request has expired.' });
+        }
         const kind = state.behaviour.model;
         if (kind === 'malformed') {
           res.writeHead(200, { 'Content-Type': 'model/gltf-binary' });
@@ -110,35 +193,50 @@ export async function startStandins(glb: Uint8Array, key = 'test-key'): Promise<
           for (let i = 0; i < 40 && !res.destroyed; i++) res.write(chunk);
           return res.end();
         }
-        res.writeHead(200, { 'Content-Type': 'model/gltf-binary', 'Content-Length': String(glb.byteLength) });
-        return res.end(glb);
+        const model = state.models[task?.modelIndex ?? 0];
+        res.writeHead(200, {
+          'Content-Type': 'model/gltf-binary',
+          'Content-Length': String(model.byteLength),
+        });
+        return res.end(model);
       }
 
       // ── Meshy: /openapi/v1/{image-to-3d | multi-image-to-3d}[/<id>], Bearer ─────────────────────────
       const meshy = path.match(/^\/openapi\/v1\/(image-to-3d|multi-image-to-3d)(?:\/([^/]+))?$/);
       if (meshy) {
-        if (auth !== `Bearer ${state.key}`) {
+        if (!accepted(auth, 'Bearer')) {
           state.refused.auth++;
           return send(res, 401, { message: 'Invalid API key.' });
         }
         if (req.method === 'POST' && !meshy[2]) {
-          if (limited())
-            return send(
+          if (
+            limited(
               res,
-              429,
               { message: 'Too many requests. Please slow down.' },
-              { 'Retry-After': '0' },
-            );
+              { message: 'Too many pending tasks: your queue of tasks is full. Try again later.' },
+            )
+          )
+            return;
           const body = JSON.parse((await readBody(req)).toString());
           const images = meshy[1] === 'image-to-3d' ? [body.image_url] : body.image_urls;
-          if (!Array.isArray(images) || images.length < 1 || images.length > 4 || !images.every(isPng)) {
+          const pngs = Array.isArray(images) ? await Promise.all(images.map(isPng)) : [];
+          if (!Array.isArray(images) || images.length < 1 || images.length > 4 || !pngs.every(Boolean)) {
             return send(res, 400, { message: 'Invalid image_url: provide a PNG or JPEG URL or data URI.' });
           }
+          const polycount = body.target_polycount;
+          if (
+            polycount !== undefined &&
+            !(Number.isInteger(polycount) && polycount >= 100 && polycount <= 300_000)
+          )
+            return send(res, 400, {
+              message: 'target_polycount must be an integer between 100 and 300,000.',
+            });
           const task = newTask('meshy', images.length, body);
-          return created(res, 202, { result: task.id });
+          return answerCreate(res, 202, { result: task.id });
         }
         const task = meshy[2] ? find(meshy[2]) : undefined;
         if (req.method === 'GET' && task) {
+          if (hang()) return;
           const now = advance(task);
           const common = { id: task.id, created_at: Date.now(), texture_urls: [] };
           if (now === 'running')
@@ -169,7 +267,7 @@ export async function startStandins(glb: Uint8Array, key = 'test-key'): Promise<
 
       // ── Tripo: /v2/openapi/{upload | task[/<id>]}, Bearer, {code, data} envelopes ─────────────────────
       if (path.startsWith('/v2/openapi/')) {
-        if (auth !== `Bearer ${state.key}`) {
+        if (!accepted(auth, 'Bearer')) {
           state.refused.auth++;
           return send(res, 401, {
             code: 1002,
@@ -187,26 +285,40 @@ export async function startStandins(glb: Uint8Array, key = 'test-key'): Promise<
           return send(res, 200, { code: 0, data: { image_token: crypto.randomUUID() } });
         }
         if (req.method === 'POST' && path === '/v2/openapi/task') {
-          if (limited())
-            return send(res, 429, { code: 2000, message: 'You have exceeded the limit of generation.' });
+          if (state.behaviour.noCredits)
+            return send(res, 403, {
+              code: 2010,
+              message: 'You have no enough credit.',
+              suggestion: 'Please check billing and recharge.',
+            });
+          const tooMany = {
+            code: 2000,
+            message: 'You have exceeded the limit of generation',
+            suggestion: 'Try again later. You can also check `Retry-After` header.',
+          };
+          if (limited(res, tooMany, tooMany)) return;
           const body = JSON.parse((await readBody(req)).toString());
           const multi = body.type === 'multiview_to_model';
+          const given = async (f: Record<string, unknown> | undefined) =>
+            !!f && (typeof f.file_token === 'string' || (typeof f.url === 'string' && (await isPng(f.url))));
+          const files: Record<string, unknown>[] = multi && Array.isArray(body.files) ? body.files : [];
+          const provided = await Promise.all(files.map((f) => (Object.keys(f).length ? given(f) : null)));
           if (
-            !(body.type === 'image_to_model' && body.file?.file_token) &&
-            !(multi && Array.isArray(body.files) && body.files.length === 4)
+            !(body.type === 'image_to_model' && (await given(body.file))) &&
+            !(multi && files.length === 4 && provided[0] && !provided.includes(false))
           ) {
             return send(res, 400, { code: 2002, message: 'Unsupported task type or missing file.' });
           }
-          const task = newTask(
-            'tripo',
-            multi ? body.files.filter((f: object) => Object.keys(f).length).length : 1,
-            body,
-          );
-          return created(res, 200, { code: 0, data: { task_id: task.id } });
+          const task = newTask('tripo', multi ? provided.filter(Boolean).length : 1, body, auth);
+          return answerCreate(res, 200, { code: 0, data: { task_id: task.id } });
         }
         const id = path.match(/^\/v2\/openapi\/task\/([^/]+)$/)?.[1];
         const task = id ? find(decodeURIComponent(id)) : undefined;
         if (req.method === 'GET' && task) {
+          // A task answers only to the key that created it.
+          if (task.via !== auth)
+            return send(res, 403, { code: 1005, message: 'You are not allowed to access this task.' });
+          if (hang()) return;
           const now = advance(task);
           const status = now === 'running' ? 'running' : now === 'failed' ? 'failed' : 'success';
           return send(res, 200, {
@@ -220,15 +332,16 @@ export async function startStandins(glb: Uint8Array, key = 'test-key'): Promise<
                 now === 'done'
                   ? { pbr_model: modelUrl(task), rendered_image: `${state.url}/files/${task.id}.webp` }
                   : {},
+              ...(now === 'failed' ? { error_code: 1001 } : {}),
             },
           });
         }
         return send(res, 404, { code: 2001, message: 'Task not found.' });
       }
 
-      // ── fal: /<owner>/<app>[/<path>] submit, /<owner>/<app>/requests/<id>[/status], Key ──────────────
+      // ── fal: POST /<model id>; GET the returned status_url / response_url, Key ──────────────────────
       if (path.startsWith('/fal-ai/')) {
-        if (auth !== `Key ${state.key}`) {
+        if (!accepted(auth, 'Key')) {
           state.refused.auth++;
           return send(res, 401, { detail: 'Invalid Key authorization header.' });
         }
@@ -236,39 +349,61 @@ export async function startStandins(glb: Uint8Array, key = 'test-key'): Promise<
         if (req.method === 'GET' && request) {
           const task = find(decodeURIComponent(request[2]));
           if (!task) return send(res, 404, { detail: 'Request not found.' });
+          task.fetched.push(`${path}${url.search}`);
+          const urls = falUrls(state.url, request[1], task.id);
           if (request[3]) {
+            if (hang()) return;
             const now = advance(task);
-            return send(res, 200, {
+            return send(res, now === 'running' ? 202 : 200, {
               status: now === 'running' ? (task.polls === 1 ? 'IN_QUEUE' : 'IN_PROGRESS') : 'COMPLETED',
               queue_position: now === 'running' && task.polls === 1 ? 1 : undefined,
-              response_url: `${state.url}/${request[1]}/requests/${task.id}`,
+              response_url: urls.response_url,
             });
           }
-          if (state.behaviour.outcome === 'fail')
-            return send(res, 422, { detail: [{ msg: 'Could not generate a mesh from this image.' }] });
+          if (state.behaviour.outcome === 'fail') {
+            if (state.behaviour.falFailure === 'request')
+              return send(
+                res,
+                504,
+                { detail: 'Request timed out', error_type: 'request_timeout' },
+                { 'X-Fal-Error-Type': 'request_timeout' },
+              );
+            return send(res, 422, {
+              detail: [
+                { loc: ['body'], msg: 'Could not generate a mesh from this image.', type: 'value_error' },
+              ],
+            });
+          }
+          const model = state.models[task.modelIndex];
           return send(res, 200, {
             model_mesh: {
               url: modelUrl(task),
               content_type: 'model/gltf-binary',
               file_name: 'model.glb',
-              file_size: glb.byteLength,
+              file_size: model.byteLength,
             },
             timings: { inference: 1.5 },
           });
         }
         if (req.method === 'POST') {
-          if (limited()) return send(res, 429, { detail: 'Rate limit exceeded.' });
+          const endpoint = path.slice(1);
+          const schema = FAL_SCHEMAS[endpoint];
+          if (!schema) return send(res, 404, { detail: `Application '${endpoint}' not found.` });
+          if (limited(res, { detail: 'Rate limit exceeded.' }, { detail: 'Rate limit exceeded.' })) return;
           const body = JSON.parse((await readBody(req)).toString());
-          if (!isPng(body.image_url))
-            return send(res, 422, { detail: [{ loc: ['body', 'image_url'], msg: 'field required' }] });
-          const app = path.split('/').slice(1, 3).join('/');
-          const task = newTask('fal', 1, body);
-          return created(res, 200, {
-            request_id: task.id,
-            response_url: `${state.url}/${app}/requests/${task.id}`,
-            status_url: `${state.url}/${app}/requests/${task.id}/status`,
-            cancel_url: `${state.url}/${app}/requests/${task.id}/cancel`,
-          });
+          const problems = schema.check(body);
+          const images = schema.images(body);
+          const pngs = await Promise.all(images.map(isPng));
+          if (problems.length === 0 && !pngs.every(Boolean))
+            problems.push({
+              loc: ['body', schema.imageField],
+              msg: 'Could not load the image.',
+              type: 'image_load_error',
+            });
+          if (problems.length) return send(res, 422, { detail: problems });
+          const app = endpoint.split('/').slice(0, 2).join('/');
+          const task = newTask('fal', images.length, body, endpoint);
+          return answerCreate(res, 200, { request_id: task.id, ...falUrls(state.url, app, task.id) });
         }
       }
       send(res, 404, { message: 'Not found.' });
@@ -284,4 +419,17 @@ export async function startStandins(glb: Uint8Array, key = 'test-key'): Promise<
       server.close(() => done());
     });
   return state;
+}
+
+/**
+ * The URLs fal hands out for a request. They carry a query a client could not guess, so a test can tell
+ * that the worker used them rather than building its own.
+ */
+function falUrls(base: string, app: string, id: string) {
+  const at = `${base}/${app}/requests/${id}`;
+  return {
+    status_url: `${at}/status?from=queue`,
+    response_url: `${at}?from=queue`,
+    cancel_url: `${at}/cancel?from=queue`,
+  };
 }

@@ -66,6 +66,19 @@ function BackendCard({ stats: b }: { stats: BackendStats }) {
         />
         <Figure label="Provider cost" value={b.backend === 'builtin' ? '-' : cost.format(b.providerCost)} />
       </dl>
+      {b.failureReasons?.length ? (
+        <div className="flex min-w-0 flex-col gap-1">
+          <h4 className="text-xs text-muted-foreground">Why the provider failed</h4>
+          <ul className="flex flex-col gap-1 text-xs" data-testid="backend-failure-reasons">
+            {b.failureReasons.map((r) => (
+              <li key={r.reason} className="flex gap-2">
+                <span className="shrink-0 tabular-nums font-semibold">{formatNumber(r.count)}×</span>
+                <span className="min-w-0 break-words">{r.reason}</span>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
     </section>
   );
 }

@@ -188,6 +188,11 @@ export function GenerationDetailsPage({ id }: { id: string }) {
                 {d.provider.cost !== null ? ` · cost ${d.provider.cost}` : ''}
               </Row>
             ) : null}
+            {d.provider.failure ? (
+              <Row label="Provider failure" testId="admin-generation-provider-failure">
+                <span className="break-words">{d.provider.failure}</span>
+              </Row>
+            ) : null}
             <Row label="Cost" testId="admin-generation-cost">
               {d.free
                 ? 'Free conversion'

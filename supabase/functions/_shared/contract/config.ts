@@ -20,6 +20,8 @@ export const PublicSettings = z.object({
   maxUploadBytes: z.number(),
   /** S3 storage: the SPA uploads photos itself through POST /api/uploads' presigned URLs. */
   directUploads: z.optional(z.boolean()),
+  /** Webhook URLs may also be http and private addresses (the local stack: WEBHOOK_ALLOW_PRIVATE_TARGETS=1). */
+  webhookPrivateTargets: z.optional(z.boolean()),
 });
 export type PublicSettings = z.infer<typeof PublicSettings>;
 

@@ -68,6 +68,12 @@ export interface Database {
         ip_hash: string | null;
         created_at: Date;
       };
+      generation_provider_failures: {
+        generation_id: string;
+        backend: string;
+        reason: string;
+        created_at: Date;
+      };
       generation_views: {
         generation_id: string;
         view: string;
@@ -371,7 +377,14 @@ export interface Database {
         Returns: boolean;
       };
       generation_provider_done: {
-        Args: { p_id: string; p_worker: string; p_ms: number; p_cost: string; p_fell_back: boolean };
+        Args: {
+          p_id: string;
+          p_worker: string;
+          p_ms: number;
+          p_cost: string;
+          p_fell_back: boolean;
+          p_reason?: string;
+        };
         Returns: boolean;
       };
       generation_provider_submitting: {

@@ -71,6 +71,7 @@ interface DetailRow {
   provider_task_id: string | null;
   provider_ms: number | null;
   provider_cost: string | null;
+  provider_failure: string | null;
   attempts: number;
   worker_id: string | null;
   heartbeat_at: Date | null;
@@ -159,8 +160,9 @@ export function adminGenerationRoutes({ db, config }: AppDeps) {
         const [detail] = await tx<DetailRow[]>`
           select p.email, p.name, g.input_name, g.input_type, g.input_bytes, g.free, g.backend, g.fallback,
                  g.fell_back, g.provider_task_id, g.provider_ms, g.provider_cost, g.attempts, g.worker_id,
-                 g.heartbeat_at, g.cancelled_at
+                 g.heartbeat_at, g.cancelled_at, f.reason as provider_failure
             from public.generations g left join public.profiles p on p.id = g.user_id
+            left join public.generation_provider_failures f on f.generation_id = g.id
            where g.id = ${id}`;
         // The charge and its refund are ledger rows named after the generation (exactly once each).
         const ledger = await tx<{ reason: string; delta: number; created_at: Date }[]>`
@@ -190,6 +192,8 @@ export function adminGenerationRoutes({ db, config }: AppDeps) {
           taskId: detail.provider_task_id,
           ms: detail.provider_ms,
           cost: detail.provider_cost === null ? null : Number(detail.provider_cost),
+          /** Why the provider failed it, in the provider's words (then it fell back or was refunded). */
+          failure: detail.provider_failure ?? null,
         },
         attempts: detail.attempts,
         workerId: detail.worker_id,

@@ -20,6 +20,7 @@ export function configRoutes({ db, config, storage }: AppDeps) {
       maxBatch: Math.min(limits.maxBatch, maxInFlight),
       maxUploadBytes: limits.maxImageBytes,
       directUploads: directUploadsAvailable(storage),
+      webhookPrivateTargets: config.webhooks?.allowPrivateTargets ?? false,
     });
     return c.json(settings);
   });

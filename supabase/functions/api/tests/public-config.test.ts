@@ -34,7 +34,19 @@ test('config: anyone reads the price, the free quota and the upload limits (a ba
     maxBatch: 3,
     maxUploadBytes: 96 * 1024,
     directUploads: false,
+    // The webhook URL rule the Developers tab states: public https only unless the server allows more.
+    webhookPrivateTargets: false,
   });
+});
+
+test('config: a server that delivers webhooks to private addresses says so', async () => {
+  const local = buildApp({ generations, webhooks: { allowPrivateTargets: true } });
+  try {
+    const res = await local.app.request('/api/config');
+    assert.equal((await res.json()).webhookPrivateTargets, true);
+  } finally {
+    local.db.close();
+  }
 });
 
 test('config: an admin changes the price, the config shows it and a conversion is charged it', async () => {

@@ -53,7 +53,15 @@ const Generation = z
   .object({
     id: z.uuid(),
     status: z.enum(GENERATION_STATUSES),
-    progress: z.number().min(0).max(100),
+    progress: z
+      .number()
+      .min(0)
+      .max(1)
+      .meta({
+        description:
+          'How far the conversion is, as a fraction from 0 to 1 (0.42 is 42 %; 1 when completed). The same scale on every surface; it never goes back.',
+        examples: [0.42],
+      }),
     stage: z.string(),
     error: z.string().nullable(),
     format: Format,
