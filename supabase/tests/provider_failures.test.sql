@@ -8,8 +8,11 @@ create temp table made (name text primary key, id uuid);
 grant select, insert on made to authenticated, service_role;
 
 select tests.authenticate_as((select owner from ids));
+create temp table upload_key as select tests.upload() as key;
+grant select on upload_key to service_role;
 set local role service_role;
-insert into made select 'free', (public.create_free_generation('glb', 'uploads/f', 'image/png', 10, null, repeat('d', 64))).id;
+insert into made select 'free',
+  (public.create_free_generation('glb', (select key from upload_key), 'image/png', 10, null, repeat('d', 64))).id;
 reset role;
 
 -- The worker holding the generation records the provider's words; another worker records nothing.
