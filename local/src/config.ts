@@ -27,6 +27,11 @@ export interface LocalConfig {
   paypal: { clientId: string; clientSecret: string; env: 'sandbox' | 'live'; apiBase: string | null } | null;
   smtpUrl: string | null;
   mailFrom: string;
+  /**
+   * The local inbox (MailDev) that catches the outbox's mail, served at /mail/. Off when SMTP_URL names a
+   * real server or MAIL_INBOX=0; a port of 0 is a free one picked at start.
+   */
+  mailCatcher: { smtpPort: number; webPort: number } | null;
   startWorker: boolean;
   /** Sign-ins and sign-ups per IP per 5 minutes (Supabase's default 30; browser tests raise it). */
   authSignInLimit: number;
@@ -96,6 +101,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): LocalConfig {
     paypal,
     smtpUrl: env.SMTP_URL || null,
     mailFrom: env.MAIL_FROM ?? 'Lift3D <no-reply@lift3d.local>',
+    mailCatcher:
+      env.SMTP_URL || env.MAIL_INBOX === '0'
+        ? null
+        : { smtpPort: Number(env.MAIL_INBOX_SMTP_PORT ?? 0), webPort: Number(env.MAIL_INBOX_WEB_PORT ?? 0) },
     startWorker: env.START_WORKER !== '0',
     authSignInLimit: Number(env.AUTH_SIGN_IN_LIMIT ?? 30),
     nodeEnv: env.NODE_ENV ?? 'development',

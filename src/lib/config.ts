@@ -15,6 +15,8 @@ export interface AppConfig {
   googleEnabled: boolean;
   payments: Payments;
   paypalClientId: string;
+  /** The local stack's mail inbox page; null where mail goes out for real. */
+  mailInboxUrl: string | null;
 }
 
 export function defaultConfig(origin: string): AppConfig {
@@ -25,6 +27,7 @@ export function defaultConfig(origin: string): AppConfig {
     googleEnabled: false,
     payments: 'demo',
     paypalClientId: '',
+    mailInboxUrl: null,
   };
 }
 
@@ -44,6 +47,7 @@ export function parseConfig(body: unknown, origin: string): AppConfig {
     googleEnabled: c.googleEnabled ?? base.googleEnabled,
     payments: c.payments ?? base.payments,
     paypalClientId: c.paypalClientId ?? base.paypalClientId,
+    mailInboxUrl: c.mailInboxUrl ?? base.mailInboxUrl,
   };
 }
 
