@@ -22,7 +22,7 @@ async function shoot(page: Page, name: string) {
   const size = page.viewportSize() ?? { width: 1280, height: 720 };
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png` });
+    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
   }
   await page.setViewportSize(size);
 }
@@ -84,4 +84,51 @@ test('a password reset mail is read in the local inbox and its link sets a new p
 
   await signOutThroughMenu(tab);
   await signInThroughDialog(tab, who.email, 'inbox-secret-1');
+});
+
+test('an e-mail change is confirmed from both mails in the local inbox', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  const who = newIdentity('inbox-from');
+  const next = newIdentity('inbox-to');
+  await signUpByApi(baseURL as string, who);
+  await page.goto('/');
+  await signInThroughDialog(page, who.email, who.password);
+  await page.goto('/profile');
+  await page.getByRole('button', { name: 'Edit', exact: true }).click();
+  await page.getByLabel('Email Address').fill(next.email);
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByText(`we sent a link to ${who.email} and to ${next.email}`)).toBeVisible();
+  const note = page.getByText('Running locally: the mail is in the local mail inbox.');
+  await expect(note).toBeVisible();
+  await shoot(page, 'profile-email-change-sent');
+
+  const inboxOpened = context.waitForEvent('page');
+  await note.getByRole('link', { name: 'local mail inbox' }).click();
+  const inbox = await inboxOpened;
+  const follow = async (address: string) => {
+    const mail = inbox.getByText(address, { exact: true }).first();
+    await expect(async () => {
+      await inbox.reload();
+      await expect(mail).toBeVisible({ timeout: 2_000 });
+    }).toPass({ timeout: 30_000 });
+    await mail.click();
+    const link = inbox
+      .frameLocator('iframe[title="Email HTML content"]')
+      .getByRole('link', { name: 'Confirm e-mail change' });
+    const href = (await link.getAttribute('href')) as string;
+    expect(href).toMatch(new RegExp(`^${baseURL}/auth/v1/verify\\?`));
+    const tab = await context.newPage();
+    await tab.goto(href);
+    await tab.waitForURL('**/profile**');
+    await tab.close();
+  };
+  await follow(next.email);
+  await page.reload();
+  await expect(page.getByTestId('profile-email')).toHaveText(who.email);
+  await follow(who.email);
+  await page.reload();
+  await expect(page.getByTestId('profile-email')).toHaveText(next.email);
 });
