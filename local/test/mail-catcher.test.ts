@@ -44,7 +44,7 @@ afterAll(async () => {
   await catcher?.stop();
 });
 
-test('the local inbox is on unless SMTP_URL names a real server or MAIL_INBOX=0', () => {
+test('the local inbox is on unless SMTP_URL names a real server, MAIL_INBOX=0, or HOST is not loopback', () => {
   expect(loadConfig({}).mailCatcher).toEqual({ smtpPort: 0, webPort: 0 });
   expect(loadConfig({ MAIL_INBOX_SMTP_PORT: '1025', MAIL_INBOX_WEB_PORT: '1080' }).mailCatcher).toEqual({
     smtpPort: 1025,
@@ -52,6 +52,10 @@ test('the local inbox is on unless SMTP_URL names a real server or MAIL_INBOX=0'
   });
   expect(loadConfig({ SMTP_URL: 'smtps://u:p@smtp.example:465' }).mailCatcher).toBeNull();
   expect(loadConfig({ MAIL_INBOX: '0' }).mailCatcher).toBeNull();
+  // Reset links are in there: beyond loopback only when asked for.
+  expect(loadConfig({ HOST: '0.0.0.0' }).mailCatcher).toBeNull();
+  expect(loadConfig({ HOST: '0.0.0.0', MAIL_INBOX: '1' }).mailCatcher).toEqual({ smtpPort: 0, webPort: 0 });
+  expect(loadConfig({ HOST: 'localhost' }).mailCatcher).toEqual({ smtpPort: 0, webPort: 0 });
 });
 
 test('mail sent over SMTP to the catcher is listed in the inbox the gateway serves at /mail/', async () => {
