@@ -27,6 +27,12 @@ export interface LocalConfig {
   paypal: { clientId: string; clientSecret: string; env: 'sandbox' | 'live'; apiBase: string | null } | null;
   smtpUrl: string | null;
   mailFrom: string;
+  /**
+   * The local inbox (MailDev) that catches the outbox's mail, served at /mail/. Off when SMTP_URL names a
+   * real server, MAIL_INBOX=0, or the stack listens beyond loopback without MAIL_INBOX=1; a port of 0 is a
+   * free one picked at start.
+   */
+  mailCatcher: { smtpPort: number; webPort: number } | null;
   startWorker: boolean;
   /** Sign-ins and sign-ups per IP per 5 minutes (Supabase's default 30; browser tests raise it). */
   authSignInLimit: number;
@@ -59,6 +65,20 @@ function s3Storage(env: NodeJS.ProcessEnv): LocalConfig['s3'] {
   const base = new URL(env.S3_ENDPOINT || `https://s3.${env.S3_REGION || 'us-east-1'}.amazonaws.com`);
   const origin = env.S3_FORCE_PATH_STYLE === '0' ? `${base.protocol}//${bucket}.${base.host}` : base.origin;
   return { env: settings, origin };
+}
+
+export function isLoopback(host: string): boolean {
+  return host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host);
+}
+
+/**
+ * The inbox shows every mail to whoever opens it, password reset links included: on by default only while
+ * the stack listens on loopback alone (MAIL_INBOX=1 opens it beyond, MAIL_INBOX=0 turns it off).
+ */
+function mailCatcher(env: NodeJS.ProcessEnv): LocalConfig['mailCatcher'] {
+  if (env.SMTP_URL || env.MAIL_INBOX === '0') return null;
+  if (!isLoopback(env.HOST ?? '127.0.0.1') && env.MAIL_INBOX !== '1') return null;
+  return { smtpPort: Number(env.MAIL_INBOX_SMTP_PORT ?? 0), webPort: Number(env.MAIL_INBOX_WEB_PORT ?? 0) };
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): LocalConfig {
@@ -96,6 +116,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): LocalConfig {
     paypal,
     smtpUrl: env.SMTP_URL || null,
     mailFrom: env.MAIL_FROM ?? 'Lift3D <no-reply@lift3d.local>',
+    mailCatcher: mailCatcher(env),
     startWorker: env.START_WORKER !== '0',
     authSignInLimit: Number(env.AUTH_SIGN_IN_LIMIT ?? 30),
     nodeEnv: env.NODE_ENV ?? 'development',

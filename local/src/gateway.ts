@@ -10,6 +10,7 @@ import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import type { PaymentMode } from '@lift3d/contract';
 import { SHARE_PAGE, serveSharePage } from './gateway-share.ts';
 import type { Log } from './log.ts';
+import { MAIL_INBOX_PATH } from './mail-catcher.ts';
 import { securityHeaders } from './security-headers.ts';
 
 export type Handler = (req: IncomingMessage, res: ServerResponse) => void;
@@ -19,12 +20,16 @@ interface PublicConfig {
   googleEnabled: boolean;
   payments: PaymentMode;
   paypalClientId: string | null;
+  /** The local inbox's page (same origin), for "check your e-mail" messages; null when mail goes out for real. */
+  mailInboxUrl: string | null;
 }
 
 export interface GatewayOptions {
   distDir: string;
   auth: Handler;
   apiOrigin: string;
+  /** The local inbox's web server, served at /mail/; null when there is none. */
+  mailInboxOrigin?: string | null;
   publicConfig: PublicConfig;
   log: Log;
   /**
@@ -53,8 +58,13 @@ const TYPES: Record<string, string> = {
 
 export function createGateway(options: GatewayOptions): Server {
   const api = new URL(options.apiOrigin);
+  const inbox = options.mailInboxOrigin ? new URL(options.mailInboxOrigin) : null;
   return createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
+    // The inbox is MailDev's own app (its scripts, and each mail in a frame), not a page of ours: our page
+    // policy would block it, so it is proxied as it is.
+    if (inbox && (url.pathname === MAIL_INBOX_PATH || url.pathname.startsWith(`${MAIL_INBOX_PATH}/`)))
+      return proxy(req, res, inbox, options.log, 'The mail inbox is unavailable right now.');
     const isApi = ['/api', '/auth/v1'].some((p) => url.pathname === p || url.pathname.startsWith(`${p}/`));
     const headers = securityHeaders(isApi ? 'api' : 'page', {
       paypal: options.publicConfig.payments === 'paypal',
@@ -66,7 +76,14 @@ export function createGateway(options: GatewayOptions): Server {
       req.url = (url.pathname.slice('/auth/v1'.length) || '/') + url.search;
       return options.auth(req, res);
     }
-    if (url.pathname === '/api' || url.pathname.startsWith('/api/')) return proxy(req, res, api, options.log);
+    if (url.pathname === '/api' || url.pathname.startsWith('/api/'))
+      return proxy(
+        req,
+        res,
+        api,
+        options.log,
+        'The API is unavailable right now. Please try again in a moment.',
+      );
     if (url.pathname === '/config.json') return sendConfig(req, res, options.publicConfig);
     const share = SHARE_PAGE.exec(url.pathname);
     if (share && (req.method === 'GET' || req.method === 'HEAD')) {
@@ -111,12 +128,13 @@ function sendConfig(req: IncomingMessage, res: ServerResponse, config: PublicCon
     googleEnabled: config.googleEnabled,
     payments: config.payments,
     paypalClientId: config.paypalClientId,
+    mailInboxUrl: config.mailInboxUrl,
   });
   res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' });
   res.end(body);
 }
 
-function proxy(req: IncomingMessage, res: ServerResponse, target: URL, log: Log) {
+function proxy(req: IncomingMessage, res: ServerResponse, target: URL, log: Log, unavailable: string) {
   const headers = { ...req.headers, 'x-forwarded-for': req.socket.remoteAddress ?? '' };
   const upstream = request(
     { hostname: target.hostname, port: target.port, method: req.method, path: req.url, headers },
@@ -126,10 +144,10 @@ function proxy(req: IncomingMessage, res: ServerResponse, target: URL, log: Log)
     },
   );
   upstream.on('error', (error) => {
-    log(`api proxy: ${req.method} ${req.url}: ${error.message}`);
+    log(`proxy to ${target.origin}: ${req.method} ${req.url}: ${error.message}`);
     if (res.headersSent) return res.destroy();
     res.writeHead(502, { 'Content-Type': 'application/json; charset=utf-8' });
-    res.end(JSON.stringify({ error: 'The API is unavailable right now. Please try again in a moment.' }));
+    res.end(JSON.stringify({ error: unavailable }));
   });
   req.pipe(upstream);
 }

@@ -10,7 +10,7 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { LocalConfig } from './config.ts';
+import { isLoopback, type LocalConfig } from './config.ts';
 
 export class SecretsError extends Error {
   constructor(message: string) {
@@ -54,10 +54,6 @@ function readOrCreate(dataDir: string): StoredSecrets {
   }
   chmodSync(file, 0o600);
   return secrets;
-}
-
-function isLoopback(host: string): boolean {
-  return host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host);
 }
 
 /** The config with both secrets filled in; throws SecretsError for a published secret off loopback. */

@@ -13,6 +13,7 @@ import { migrate, repoRoot } from './db/migrate.ts';
 import { type EmbeddedDatabase, startEmbeddedDatabase } from './db/pglite.ts';
 import { createGateway } from './gateway.ts';
 import { logger } from './log.ts';
+import { MAIL_INBOX_PATH, type MailCatcher, startMailCatcher } from './mail-catcher.ts';
 import { withSecrets } from './secrets.ts';
 import type { StackFailure } from './supervisor.ts';
 import { startWorkerProcess, type WorkerProcess } from './worker-process.ts';
@@ -116,22 +117,42 @@ export async function startStack(localConfig: LocalConfig, options: StackOptions
     stops.push(api.stop);
     halts.push(api.halt);
 
-    // 4. Worker (conversions and mail) when the workspace provides one.
+    // 4. The local inbox, where the worker delivers mail unless SMTP_URL names a real server.
+    let inbox: MailCatcher | null = null;
+    if (config.mailCatcher) {
+      inbox = await startMailCatcher({
+        catcher: config.mailCatcher,
+        dataDir: config.dataDir,
+        log: logger('mail'),
+        onGiveUp,
+      });
+      stops.push(inbox.stop);
+      halts.push(inbox.halt);
+    }
+
+    // 5. Worker (conversions and mail) when the workspace provides one.
     let worker: WorkerProcess | null = null;
     if (config.startWorker) {
-      worker = await startWorkerProcess({ config, databaseUrl, log: logger('worker'), onGiveUp });
+      worker = await startWorkerProcess({
+        config,
+        databaseUrl,
+        smtpUrl: inbox?.smtpUrl ?? config.smtpUrl,
+        log: logger('worker'),
+        onGiveUp,
+      });
       if (worker) {
         stops.push(worker.stop);
         halts.push(worker.halt);
       }
     }
 
-    // 5. Gateway on PORT.
+    // 6. Gateway on PORT.
     const gatewayLog = logger('gateway');
     const server: Server = createGateway({
       distDir: config.distDir,
       auth: auth.handler,
       apiOrigin: api.origin,
+      mailInboxOrigin: inbox?.webOrigin ?? null,
       connectOrigins: [
         ...new Set([
           new URL(config.siteUrl).origin,
@@ -146,6 +167,7 @@ export async function startStack(localConfig: LocalConfig, options: StackOptions
         googleEnabled: config.google !== null,
         payments: config.paypal ? 'paypal' : 'demo',
         paypalClientId: config.paypal?.clientId ?? null,
+        mailInboxUrl: inbox ? `${MAIL_INBOX_PATH}/` : null,
       },
       log: gatewayLog,
     });
@@ -164,6 +186,7 @@ export async function startStack(localConfig: LocalConfig, options: StackOptions
       writeFileSync(runtimeFile, JSON.stringify({ pid: process.pid, url, databaseUrl }, null, 2));
       stops.push(async () => rmSync(runtimeFile, { force: true }));
     }
+    if (inbox) gatewayLog(`mail inbox: ${url}${MAIL_INBOX_PATH}/ (SMTP at ${inbox.smtpUrl})`);
     gatewayLog(`Lift3D is ready at ${url} (started in ${((Date.now() - started) / 1000).toFixed(1)} s)`);
     return { url, databaseUrl, stop: stopAll };
   } catch (error) {

@@ -12,6 +12,8 @@ export type WorkerProcess = Supervised;
 export async function startWorkerProcess(options: {
   config: LocalConfig;
   databaseUrl: string;
+  /** Where the outbox is delivered: SMTP_URL, or the local inbox's catcher. */
+  smtpUrl: string | null;
   log: Log;
   onGiveUp: (failure: StackFailure) => void;
   supervisor?: Partial<SupervisorOptions>;
@@ -29,6 +31,7 @@ export async function startWorkerProcess(options: {
         DATA_DIR: options.config.dataDir,
         STORAGE_DIR: join(options.config.dataDir, 'storage'),
         ...(options.config.s3?.env ?? {}),
+        ...(options.smtpUrl ? { SMTP_URL: options.smtpUrl } : {}),
         WORKER_EMBEDDED_DB: options.config.databaseUrl ? '0' : '1',
         // As the api function: the local stack may deliver webhooks to a receiver on this machine.
         WEBHOOK_ALLOW_PRIVATE_TARGETS: process.env.WEBHOOK_ALLOW_PRIVATE_TARGETS ?? '1',

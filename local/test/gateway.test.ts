@@ -29,7 +29,13 @@ beforeAll(async () => {
       authCalls.push(req.url ?? '');
       res.end('auth');
     },
-    publicConfig: { supabaseAnonKey: 'anon', googleEnabled: false, payments: 'demo', paypalClientId: null },
+    publicConfig: {
+      supabaseAnonKey: 'anon',
+      googleEnabled: false,
+      payments: 'demo',
+      paypalClientId: null,
+      mailInboxUrl: null,
+    },
     log: () => {},
   });
   await new Promise<void>((r) => gateway.listen(0, '127.0.0.1', r));
@@ -94,6 +100,7 @@ test('/config.json names the origin the browser used', async () => {
     googleEnabled: false,
     payments: 'demo',
     paypalClientId: null,
+    mailInboxUrl: null,
   });
 });
 

@@ -15,6 +15,8 @@ export interface AppConfig {
   googleEnabled: boolean;
   payments: Payments;
   paypalClientId: string;
+  /** The local stack's mail inbox page; null where mail goes out for real. */
+  mailInboxUrl: string | null;
 }
 
 export function defaultConfig(origin: string): AppConfig {
@@ -25,5 +27,6 @@ export function defaultConfig(origin: string): AppConfig {
     googleEnabled: false,
     payments: 'demo',
     paypalClientId: '',
+    mailInboxUrl: null,
   };
 }

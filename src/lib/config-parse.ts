@@ -18,5 +18,6 @@ export function parseConfig(body: unknown, origin: string): AppConfig {
     googleEnabled: c.googleEnabled ?? base.googleEnabled,
     payments: c.payments ?? base.payments,
     paypalClientId: c.paypalClientId ?? base.paypalClientId,
+    mailInboxUrl: c.mailInboxUrl ?? base.mailInboxUrl,
   };
 }

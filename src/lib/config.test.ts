@@ -13,6 +13,7 @@ describe('config', () => {
       googleEnabled: true,
       payments: 'paypal',
       paypalClientId: 'pp-1',
+      mailInboxUrl: '/mail/',
     };
     expect(parseConfig(body, origin)).toEqual({
       ...body,

@@ -16,6 +16,7 @@ import {
   rememberReturnTo,
   signInWithGooglePopup,
 } from './google';
+import { LocalInboxNote } from './LocalInboxNote';
 import { ErrorBanner, FieldError, PasswordInput } from './PasswordInput';
 import { sendPasswordReset, signInWithPassword, signUp } from './session';
 import { rememberSession } from './sessionStorageChoice';
@@ -231,12 +232,13 @@ export default function SignInDialog({
         <form onSubmit={submitForgot} noValidate className="flex flex-col gap-4">
           <ErrorBanner message={error} />
           {notice ? (
-            <p
+            <div
               role="status"
-              className="rounded-xl border border-success/40 bg-success/10 px-3.5 py-2.5 text-sm text-success"
+              className="flex flex-col gap-1 rounded-xl border border-success/40 bg-success/10 px-3.5 py-2.5 text-sm text-success"
             >
-              {notice}
-            </p>
+              <p>{notice}</p>
+              <LocalInboxNote />
+            </div>
           ) : null}
           <div className="flex flex-col gap-1.5">
             <Label htmlFor={`${ids}-email`}>Email</Label>

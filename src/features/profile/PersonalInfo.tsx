@@ -4,6 +4,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { Input, Label } from '../../components/ui/input';
 import { notify } from '../../components/ui/toaster';
 import { api, type User } from '../../lib/api';
+import { LocalInboxNote } from '../auth/LocalInboxNote';
 import { requestEmailChange } from '../auth/session';
 import { normaliseUser } from '../auth/storage';
 import { formatLongDate } from './format';
@@ -15,6 +16,8 @@ export function PersonalInfo({ user, onSaved }: { user: User; onSaved: (user: Us
   const [name, setName] = useState(user.name);
   const [email, setEmail] = useState(user.email);
   const [saving, setSaving] = useState(false);
+  /** A change of e-mail waits for its two confirmation mails. */
+  const [mailed, setMailed] = useState(false);
 
   function startEdit() {
     setName(user.name);
@@ -37,7 +40,10 @@ export function PersonalInfo({ user, onSaved }: { user: User; onSaved: (user: Us
       const newEmail = typeof email === 'string' ? email.trim() : user.email;
       // The sign-in address moves only through Supabase Auth, once both addresses confirmed by mail.
       const moving = newEmail.toLowerCase() !== user.email.toLowerCase();
-      if (moving) await requestEmailChange(newEmail);
+      if (moving) {
+        await requestEmailChange(newEmail);
+        setMailed(true);
+      }
       const { user: saved } = await api.updateUser(user.id, changes);
       onSaved(normaliseUser(saved));
       setEditing(false);
@@ -123,6 +129,7 @@ export function PersonalInfo({ user, onSaved }: { user: User; onSaved: (user: Us
             {readOnly('User ID', user.id, true)}
             {readOnly('Member Since', formatLongDate(user.createdAt))}
           </dl>
+          {mailed ? <LocalInboxNote className="mt-5" /> : null}
         </CardContent>
       </form>
     </Card>

@@ -36,5 +36,7 @@ export const HostConfig = z.object({
   googleEnabled: z.optional(z.boolean()),
   payments: z.optional(PaymentMode),
   paypalClientId: z.optional(z.nullable(z.string())),
+  /** The local stack's mail inbox page; absent or null where mail goes out for real. */
+  mailInboxUrl: z.optional(z.nullable(z.string())),
 });
 export type HostConfig = z.infer<typeof HostConfig>;
