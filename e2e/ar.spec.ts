@@ -110,7 +110,7 @@ test('View in your room: Quick Look on iPhone, Scene Viewer on Android, none on 
   await expect(row.getByRole('button', { name: 'Download' })).toBeVisible();
   await expect(page.getByTestId('ar-button')).toHaveCount(0);
   await row.getByRole('button', { name: 'Download' }).click();
-  for (const label of ['GLB', 'glTF', 'OBJ', 'FBX', 'STL', 'USDZ (AR)', '3MF (print)']) {
+  for (const label of ['GLB', 'glTF', 'OBJ (.zip)', 'FBX', 'STL', 'USDZ (AR)', '3MF (print)']) {
     await expect(page.getByRole('menuitem', { name: label, exact: true })).toBeVisible();
   }
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/my-models-desktop-1440.png` });

@@ -148,7 +148,7 @@ test('share a model: public page signed out, Open Graph tags, downloads only whe
   await desk.page.reload();
   const downloads = desk.page.getByTestId('share-downloads');
   await expect(downloads).toBeVisible();
-  for (const name of ['GLB', 'glTF', 'OBJ', 'FBX', 'STL', 'USDZ (AR)', '3MF (print)', 'MP4 video']) {
+  for (const name of ['GLB', 'glTF', 'OBJ (.zip)', 'FBX', 'STL', 'USDZ (AR)', '3MF (print)', 'MP4 video']) {
     await expect(downloads.getByRole('link', { name, exact: true })).toBeVisible();
   }
   const [stl] = await Promise.all([
