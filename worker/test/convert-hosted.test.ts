@@ -92,7 +92,7 @@ const finished = (id: string) =>
 /** The stand-in tasks behind a generation's stored task id (Meshy's carry the endpoint in front). */
 const tasksOf = (taskId: string | null) => standins.tasks.filter((t) => taskId?.includes(t.id));
 
-/** Every download read back; the GLB's shape is the served vase after our normalisation. */
+/** Every download read back; the GLB's shape is the served vase after our normalisation (upright, on y = 0). */
 async function readBack(outputs: Record<string, { key: string }>) {
   const bytes = async (role: string) => {
     const b = await storage.getBytes(outputs[role].key);
@@ -105,7 +105,7 @@ async function readBack(outputs: Record<string, { key: string }>) {
   const pos = prim.getAttribute('POSITION')!.getArray() as Float32Array;
   let worst = 0;
   for (let i = 0; i < pos.length; i += 3) {
-    const t = Math.min(1, Math.max(0, pos[i + 1] + 0.5));
+    const t = Math.min(1, Math.max(0, pos[i + 1])); // upright: the vase stands on y = 0, 1 unit tall
     const r = Math.hypot(pos[i], pos[i + 2]);
     const cap = t < 1e-3 || t > 1 - 1e-3;
     worst = Math.max(worst, cap ? Math.max(0, r - vaseRadius(t)) : Math.abs(r - vaseRadius(t)));
