@@ -33,7 +33,13 @@ beforeAll(async () => {
     distDir: dist,
     apiOrigin: `http://127.0.0.1:${(api.address() as { port: number }).port}`,
     auth: (_req, res) => res.end('auth'),
-    publicConfig: { supabaseAnonKey: 'anon', googleEnabled: false, payments: 'demo', paypalClientId: null, mailInboxUrl: null },
+    publicConfig: {
+      supabaseAnonKey: 'anon',
+      googleEnabled: false,
+      payments: 'demo',
+      paypalClientId: null,
+      mailInboxUrl: null,
+    },
     log: () => {},
   });
   await new Promise<void>((r) => gateway.listen(0, '127.0.0.1', r));
