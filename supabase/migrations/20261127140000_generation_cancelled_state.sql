@@ -50,7 +50,8 @@ $$;
 revoke execute on function public.cancel_generation(uuid) from public, anon;
 grant execute on function public.cancel_generation(uuid) to authenticated, service_role;
 
--- The dashboard's per-backend figures: a cancel is not a failure of that backend.
+-- The dashboard's per-backend figures: a cancel is not a failure of that backend (the provider's failure
+-- reasons of 20261127120000 kept).
 create or replace function public.admin_backend_stats(p_period text default 'month') returns jsonb
 language plpgsql stable security definer
 set search_path = ''
@@ -82,7 +83,16 @@ begin
              'fellBack', b.fell_back,
              'medianSeconds', b.median_seconds,
              'medianProviderSeconds', b.median_provider_seconds,
-             'providerCost', b.cost) order by b.backend)
+             'providerCost', b.cost,
+             'failureReasons', coalesce((
+               select jsonb_agg(jsonb_build_object('reason', r.reason, 'count', r.n) order by r.n desc, r.reason)
+                 from (select f.reason, count(*) as n
+                         from public.generation_provider_failures f
+                         join public.generations fg on fg.id = f.generation_id
+                        where f.backend = b.backend and fg.created_at >= v_from and fg.created_at < v_to
+                        group by f.reason
+                        order by count(*) desc, f.reason
+                        limit 3) r), '[]'::jsonb)) order by b.backend)
       from (
         select coalesce(g.backend, 'builtin') as backend,
                count(*) as conversions,
