@@ -12,6 +12,7 @@
  */
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
+import { failureDigest } from './support/digest.ts';
 import { formatTable, type StepTiming } from './support/timing.ts';
 
 interface Step {
@@ -63,10 +64,14 @@ function run(step: Step): Promise<StepTiming> {
       },
     );
     const drained: Promise<void>[] = [];
+    const output: string[] = [];
     for (const stream of [child.stdout, child.stderr]) {
       if (!stream) continue;
       const lines = createInterface({ input: stream });
-      lines.on('line', (line) => console.log(`[${step.name}] ${line}`));
+      lines.on('line', (line) => {
+        output.push(line);
+        console.log(`[${step.name}] ${line}`);
+      });
       drained.push(new Promise((done) => lines.once('close', () => done())));
     }
     let times = '';
@@ -83,6 +88,7 @@ function run(step: Step): Promise<StepTiming> {
       console.log(
         `=== ${step.name}: ${code === 0 ? 'passed' : `FAILED (exit ${code})`} in ${wall.toFixed(0)} s`,
       );
+      if (code !== 0) digests.set(step.name, failureDigest(output));
       resolve({ name: step.name, ok: code === 0, wallSeconds: wall, cpuSeconds: parseTimes(times) });
     });
   });
@@ -96,6 +102,7 @@ function parseTimes(output: string): number | null {
 }
 
 const results = new Map<string, StepTiming>();
+const digests = new Map<string, string[]>();
 const started = Date.now();
 const pending = [...steps];
 const running = new Set<Promise<void>>();
@@ -129,6 +136,7 @@ while (pending.length || running.size) {
 }
 
 const timings = steps.map((step) => results.get(step.name)!);
+for (const [name, lines] of digests) console.log(`\n--- why ${name} failed\n${lines.join('\n')}`);
 console.log(`\n${formatTable(timings, (Date.now() - started) / 1000)}`);
 const failures = timings.filter((t) => !t.ok);
 if (failures.length) console.log(`\nFailed steps: ${failures.map((t) => t.name).join(', ')}`);
