@@ -1,4 +1,3 @@
-import { expect, test } from '@playwright/test';
 import {
   dialog,
   latestMailTo,
@@ -9,6 +8,7 @@ import {
   signUpByApi,
 } from './support/accounts.ts';
 import { database } from './support/db.ts';
+import { expect, test } from './support/test.ts';
 
 // Accounts end to end against the real stack: Supabase Auth (local auth server), the api function and
 // the database rules. Every test makes its own users.

@@ -1,10 +1,10 @@
 // The admin area end to end: the gate refuses non-admins (and the server refuses their calls), an admin
 // passes it, reads the dashboard, finds a user, grants credits, edits a name, toggles a pack, logs out.
 import { randomUUID } from 'node:crypto';
-import { expect, type Page, test } from '@playwright/test';
 import { newIdentity, signInThroughDialog, signUpByApi } from './support/accounts.ts';
 import { balanceOf } from './support/credits.ts';
 import { database } from './support/db.ts';
+import { expect, type Page, test } from './support/test.ts';
 
 /** A folder to write the backend figures' and settings' screenshots to (ADMIN_SCREENSHOTS=dir). */
 const SHOTS = process.env.ADMIN_SCREENSHOTS;

@@ -1,9 +1,10 @@
 // "View in your room" against the real stack: one real conversion on an iPhone, then the AR link in the
 // studio result and My models on iOS (AR Quick Look, USDZ) and Android (Scene Viewer, GLB), none on a
 // desktop; every link fetches the right file without a token. USDZ and 3MF download from My models.
-import { expect, type Page, test } from '@playwright/test';
+
 import { newIdentity, signInThroughDialog, signUpByApi } from './support/accounts.ts';
 import { grantCredits } from './support/credits.ts';
+import { expect, type Page, test } from './support/test.ts';
 
 const SHOTS = process.env.AR_SCREENSHOTS;
 const phone = {

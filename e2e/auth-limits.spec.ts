@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { type GoogleStack, startGoogleStack } from './support/google-stack.ts';
+import { expect, test } from './support/test.ts';
 
 // Too many sign-in attempts: the auth server answers 429 (like Supabase's per-address limit) and the
 // dialog says so in words. Its own stack with a tiny limit, so no other test is slowed down.

@@ -1,10 +1,11 @@
 // One rule for conversions at once, as the studio states it: each image of a batch is one, so a selection
 // larger than the account's limit (generation.max_in_flight, 3) says so before Generate; the api refuses
 // such a batch with the same rule and charges nothing.
-import { expect, test } from '@playwright/test';
+
 import sharp from 'sharp';
 import { newIdentity, signInThroughDialog, signUpByApi } from './support/accounts.ts';
 import { balanceOf, grantCredits } from './support/credits.ts';
+import { expect, test } from './support/test.ts';
 
 test('four images: the studio states the limit, and the api refuses with the same rule', async ({
   page,

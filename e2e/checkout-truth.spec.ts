@@ -1,8 +1,9 @@
 // /checkout/success says only what the server knows about the order: credited (with the real balance),
 // still being confirmed, not found, or nothing but thanks (a direct /pay without an order).
-import { expect, type Page, test } from '@playwright/test';
+
 import { newIdentity, signInThroughDialog, signUpByApi } from './support/accounts.ts';
 import { balanceOf, grantCredits } from './support/credits.ts';
+import { expect, type Page, test } from './support/test.ts';
 
 const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).last();
 

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { expect, test } from '@playwright/test';
 import { newIdentity, signUpByApi } from './support/accounts.ts';
+import { expect, test } from './support/test.ts';
 
 // The deployed shape: the SPA on one origin (a static host), /api on another (the Edge Function). The
 // stack under test serves its site URL as http://localhost:PORT and is reached as http://127.0.0.1:PORT,

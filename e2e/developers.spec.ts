@@ -1,7 +1,8 @@
 // Profile → Developers: an API key is created (secret shown once, copied), works on /api/v1, is listed with
 // its last use, and stops working when revoked; /docs/api renders the OpenAPI document with its examples.
-import { expect, test } from '@playwright/test';
+
 import { newIdentity, signInThroughDialog, signUpByApi } from './support/accounts.ts';
+import { expect, test } from './support/test.ts';
 
 const SHOTS = process.env.DEVELOPERS_SCREENSHOTS;
 // Sign-in, the profile and two api round trips: minutes, not seconds, on a machine shared by many.

@@ -2,11 +2,11 @@
 // (POST /api/uploads), creates the generation by the object's key, and the worker converts it: the photo
 // never passes through the api function. The download follows the api's redirect to the bucket.
 import { readFileSync } from 'node:fs';
-import { expect, type Page, test } from '@playwright/test';
 import validator from 'gltf-validator';
 import sharp from 'sharp';
 import { newIdentity, signUpByApi } from './support/accounts.ts';
 import { S3_BUCKET, type S3Stack, startS3Stack } from './support/s3-stack.ts';
+import { expect, type Page, test } from './support/test.ts';
 
 let stack: S3Stack;
 

@@ -1,6 +1,7 @@
-import { expect, type Page, test } from '@playwright/test';
 import { newIdentity } from './support/accounts.ts';
+import { pageClock } from './support/clock.ts';
 import { messagesFor, raiseFormLimits } from './support/messages.ts';
+import { expect, type Page, test } from './support/test.ts';
 
 // The contact, waitlist and career forms against the real api function and database: a success stores the
 // message and queues its notification mail; a failure is a real refusal by the server (an address such as
@@ -36,8 +37,11 @@ test.describe('contact page', () => {
     page,
   }) => {
     const { email } = newIdentity('contact');
+    const clock = pageClock(page);
+    await clock.install();
     await page.goto('/contact');
     const form = await fill(page, email);
+    await clock.hold();
     await form.getByRole('button', { name: 'Send Message' }).click();
     const status = form.getByRole('status');
     await expect(status).toHaveAttribute('data-state', 'success');
@@ -56,15 +60,21 @@ test.describe('contact page', () => {
     expect(message.mail_reply_to).toBe(email);
     expect(message.mail_text).toContain('Could I get an invoice');
 
-    await expect(status).toHaveAttribute('data-state', 'idle', { timeout: 6500 });
+    await clock.advance(4_900);
+    await expect(status).toHaveAttribute('data-state', 'success');
+    await clock.advance(200);
+    await expect(status).toHaveAttribute('data-state', 'idle');
   });
 
   test('a message the server refuses shows the error state, keeps the text and resets after 5 s', async ({
     page,
   }) => {
     const email = refused('contact');
+    const clock = pageClock(page);
+    await clock.install();
     await page.goto('/contact');
     const form = await fill(page, email);
+    await clock.hold();
     const answer = page.waitForResponse((r) => r.url().endsWith('/api/contact'));
     await form.getByRole('button', { name: 'Send Message' }).click();
     expect((await answer).status()).toBe(400);
@@ -72,63 +82,77 @@ test.describe('contact page', () => {
     await expect(status).toHaveAttribute('data-state', 'error');
     await expect(status).toContainText('could not be sent');
     await expect(form.getByLabel('Message')).toHaveValue('Could I get an invoice for my Professional pack?');
-    await page.waitForTimeout(4000);
+    await clock.advance(4_900);
     await expect(status).toHaveAttribute('data-state', 'error');
-    await expect(status).toHaveAttribute('data-state', 'idle', { timeout: 2500 });
+    await clock.advance(200);
+    await expect(status).toHaveAttribute('data-state', 'idle');
     expect(await messagesFor(email)).toEqual([]);
   });
 });
 
 test.describe('mobile-app waitlist', () => {
+  /** Opens the dialog on a page whose clock the test moves (see support/clock.ts). */
   async function openDialog(page: Page) {
+    const clock = pageClock(page);
+    await clock.install();
     await page.goto('/#mobile-app');
     await page.getByRole('button', { name: /App Store: coming soon/ }).click();
     const dialog = page.getByRole('dialog', { name: /waitlist/i });
     await expect(dialog).toBeVisible();
-    return dialog;
+    return { dialog, clock };
   }
 
   test('a signup is stored with the "Mobile App Waitlist Signup" mail and the dialog closes after 1.2 s', async ({
     page,
   }) => {
     const { email } = newIdentity('waitlist');
-    const dialog = await openDialog(page);
+    const { dialog, clock } = await openDialog(page);
     await dialog.getByLabel('Email address').fill(email);
+    await clock.hold();
     await dialog.getByRole('button', { name: 'Join Waitlist' }).click();
     await expect(dialog.getByRole('status')).toHaveText('Thanks! You’re on the list.');
     const [message] = await messagesFor(email);
     expect(message.kind).toBe('waitlist');
     expect(message.mail_subject).toBe('Mobile App Waitlist Signup');
     expect(message.mail_text).toContain(email);
-    await expect(dialog).toHaveCount(0, { timeout: 3000 });
+    await clock.advance(1_100);
+    await expect(dialog).toBeVisible();
+    await clock.advance(200);
+    await clock.release();
+    await expect(dialog).toHaveCount(0);
   });
 
   test('a signup the server refuses shows the error, which clears after 4 s', async ({ page }) => {
     const email = refused('waitlist');
-    const dialog = await openDialog(page);
+    const { dialog, clock } = await openDialog(page);
     await dialog.getByLabel('Email address').fill(email);
+    await clock.hold();
     const answer = page.waitForResponse((r) => r.url().endsWith('/api/waitlist'));
     await dialog.getByRole('button', { name: 'Join Waitlist' }).click();
     expect((await answer).status()).toBe(400);
     const status = dialog.getByRole('status');
     await expect(status).toHaveText('Something went wrong. Please try again.');
-    await page.waitForTimeout(3000);
+    await clock.advance(3_900);
     await expect(status).toHaveText('Something went wrong. Please try again.');
-    await expect(status).toHaveText('', { timeout: 2000 });
+    await clock.advance(200);
+    await expect(status).toHaveText('');
     await expect(dialog).toBeVisible();
     expect(await messagesFor(email)).toEqual([]);
   });
 });
 
 test.describe('career application', () => {
+  /** Opens the dialog on a page whose clock the test moves (see support/clock.ts). */
   async function openApply(page: Page, button: string) {
+    const clock = pageClock(page);
+    await clock.install();
     await page.goto('/careers');
     await page.getByRole('button', { name: button }).first().click();
     const dialog = page.getByRole('dialog');
     await expect(dialog).toBeVisible();
     // The 100 ms read-only guard: wait until the fields take input.
     await expect(dialog.locator('form')).toHaveAttribute('data-guard', 'off');
-    return dialog;
+    return { dialog, clock };
   }
 
   test('the page shows the values, the three roles and the general application', async ({ page }) => {
@@ -137,7 +161,7 @@ test.describe('career application', () => {
       await expect(page.getByRole('heading', { name: value })).toBeVisible();
     for (const role of ['Senior Graphics Engineer', 'AI Research Engineer', 'Product Designer'])
       await expect(page.getByRole('button', { name: `Apply for ${role}` })).toBeVisible();
-    const dialog = await openApply(page, 'Introduce Yourself');
+    const { dialog } = await openApply(page, 'Introduce Yourself');
     await expect(dialog.getByRole('heading', { name: 'Apply for General Application' })).toBeVisible();
     for (const label of [
       'Full Name',
@@ -211,7 +235,7 @@ test.describe('career application', () => {
     page,
   }) => {
     const { email } = newIdentity('career');
-    const dialog = await openApply(page, 'Apply for Product Designer');
+    const { dialog, clock } = await openApply(page, 'Apply for Product Designer');
     await expect(dialog.getByRole('heading', { name: 'Apply for Product Designer' })).toBeVisible();
     await dialog.getByLabel('Full Name').fill('Grace Hopper');
     await dialog.getByLabel('Email').fill(email);
@@ -219,11 +243,14 @@ test.describe('career application', () => {
     await dialog.getByLabel('Years of Experience').fill('8');
     await dialog.getByLabel('Portfolio URL').fill('https://grace.example');
     await dialog.getByLabel('Skills / Highlights').fill('Design systems, prototyping');
+    await clock.hold();
     await dialog.getByRole('button', { name: 'Submit Application' }).click();
     await expect(dialog.getByRole('status')).toHaveText('Application sent. Thank you!');
-    const started = Date.now();
-    await expect(dialog).toHaveCount(0, { timeout: 3000 });
-    expect(Date.now() - started).toBeGreaterThan(700);
+    await clock.advance(1_100);
+    await expect(dialog).toBeVisible();
+    await clock.advance(200);
+    await clock.release();
+    await expect(dialog).toHaveCount(0);
 
     const [message] = await messagesFor(email);
     expect(message.kind).toBe('career');
@@ -247,18 +274,20 @@ test.describe('career application', () => {
 
   test('an application the server refuses shows the error, which clears after 4 s', async ({ page }) => {
     const email = refused('career');
-    const dialog = await openApply(page, 'Apply for Senior Graphics Engineer');
+    const { dialog, clock } = await openApply(page, 'Apply for Senior Graphics Engineer');
     await dialog.getByLabel('Full Name').fill('Alan Turing');
     await dialog.getByLabel('Email').fill(email);
+    await clock.hold();
     const answer = page.waitForResponse((r) => r.url().endsWith('/api/careers/apply'));
     await dialog.getByRole('button', { name: 'Submit Application' }).click();
     expect((await answer).status()).toBe(400);
     const status = dialog.getByRole('status');
     await expect(status).toHaveText('Something went wrong. Please try again.');
     await expect(dialog.getByRole('button', { name: 'Submit Application' })).toBeEnabled();
-    await page.waitForTimeout(3000);
+    await clock.advance(3_900);
     await expect(status).toHaveText('Something went wrong. Please try again.');
-    await expect(status).toHaveText('', { timeout: 2000 });
+    await clock.advance(200);
+    await expect(status).toHaveText('');
     await expect(dialog).toBeVisible();
     await expect(dialog.getByLabel('Full Name')).toHaveValue('Alan Turing');
     expect(await messagesFor(email)).toEqual([]);

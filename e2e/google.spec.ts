@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { expect, type Page, test } from '@playwright/test';
 import postgres from 'postgres';
 import { type GoogleStack, startGoogleStack } from './support/google-stack.ts';
+import { expect, type Page, test } from './support/test.ts';
 
 // "Continue with Google" end to end: SPA → Supabase Auth (local auth server) → a real OpenID provider on
 // 127.0.0.1 → back, in a popup on desktop and as a full-page redirect on mobile.

@@ -5,11 +5,11 @@
 import { randomUUID } from 'node:crypto';
 import { copyFileSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
 import { newIdentity, signInThroughDialog, signUpByApi } from './support/accounts.ts';
 import { balanceOf, grantCredits } from './support/credits.ts';
 import { database } from './support/db.ts';
 import { e2eDataDir } from './support/paths.ts';
+import { expect, type Page, test } from './support/test.ts';
 
 const SHOTS = process.env.HONEST_SCREENSHOTS;
 

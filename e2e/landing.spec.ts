@@ -1,4 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
+import { pageClock } from './support/clock.ts';
+import { expect, type Page, test } from './support/test.ts';
 
 // The landing page: claims, sections, pricing from the shared pack list, FAQ, anchors, and the client side of
 // the waitlist and contact forms (server failures are simulated by answering the request with a 500).
@@ -166,39 +167,55 @@ test.describe('waitlist', () => {
 
   test('success thanks the visitor and clears the email after 1.2 s', async ({ page }) => {
     const bodies = await json(page, '/waitlist', 200, { success: true });
+    const clock = pageClock(page);
+    await clock.install();
     await page.goto('/');
     await form(page).getByLabel('Email address').fill('ada@example.com');
+    await clock.hold();
     await form(page).getByRole('button', { name: 'Join Waitlist' }).click();
     await expect(form(page).getByRole('status')).toHaveText('Thanks! You’re on the list.');
     expect(bodies).toEqual([{ email: 'ada@example.com' }]);
+    await clock.advance(1_100);
     await expect(form(page).getByLabel('Email address')).toHaveValue('ada@example.com');
-    await expect(form(page).getByLabel('Email address')).toHaveValue('', { timeout: 3000 });
+    await clock.advance(200);
+    await expect(form(page).getByLabel('Email address')).toHaveValue('');
     await expect(form(page).getByRole('status')).toHaveText('');
   });
 
   test('a server failure shows the error, which clears after 4 s', async ({ page }) => {
     await json(page, '/waitlist', 500, { error: 'database down' });
+    const clock = pageClock(page);
+    await clock.install();
     await page.goto('/');
     await form(page).getByLabel('Email address').fill('ada@example.com');
+    await clock.hold();
     await form(page).getByRole('button', { name: 'Join Waitlist' }).click();
     const status = form(page).getByRole('status');
     await expect(status).toHaveText('Something went wrong. Please try again.');
-    await page.waitForTimeout(3000);
+    await clock.advance(3_900);
     await expect(status).toHaveText('Something went wrong. Please try again.');
-    await expect(status).toHaveText('', { timeout: 2500 });
+    await clock.advance(200);
+    await expect(status).toHaveText('');
     await expect(form(page).getByLabel('Email address')).toHaveValue('ada@example.com');
   });
 
   test('the dialog from a store button closes itself after a signup', async ({ page }) => {
     await json(page, '/waitlist', 200, { success: true });
+    const clock = pageClock(page);
+    await clock.install();
     await page.goto('/');
     await page.getByRole('button', { name: /App Store/ }).click();
     const dialog = page.getByRole('dialog', { name: /waitlist/ });
     await expect(dialog).toBeVisible();
     await dialog.getByLabel('Email address').fill('grace@example.com');
+    await clock.hold();
     await dialog.getByRole('button', { name: 'Join Waitlist' }).click();
     await expect(dialog.getByRole('status')).toHaveText('Thanks! You’re on the list.');
-    await expect(dialog).toHaveCount(0, { timeout: 3000 });
+    await clock.advance(1_100);
+    await expect(dialog).toBeVisible();
+    await clock.advance(200);
+    await clock.release();
+    await expect(dialog).toHaveCount(0);
   });
 });
 
@@ -234,8 +251,11 @@ test.describe('contact form', () => {
 
   test('success clears the fields and returns to idle after 5 s', async ({ page }) => {
     const bodies = await json(page, '/contact', 200, { success: true });
+    const clock = pageClock(page);
+    await clock.install();
     await page.goto('/');
     await fill(page);
+    await clock.hold();
     await form(page).getByRole('button', { name: 'Send Message' }).click();
     const status = form(page).getByRole('status');
     await expect(status).toHaveAttribute('data-state', 'success');
@@ -250,20 +270,27 @@ test.describe('contact form', () => {
     ]);
     await expect(form(page).getByLabel('Name')).toHaveValue('');
     await expect(form(page).getByLabel('Message')).toHaveValue('');
-    await expect(status).toHaveAttribute('data-state', 'idle', { timeout: 6500 });
+    await clock.advance(4_900);
+    await expect(status).toHaveAttribute('data-state', 'success');
+    await clock.advance(200);
+    await expect(status).toHaveAttribute('data-state', 'idle');
   });
 
   test('a server failure shows an error, keeps the message and resets after 5 s', async ({ page }) => {
     await json(page, '/contact', 503, { error: 'try later' });
+    const clock = pageClock(page);
+    await clock.install();
     await page.goto('/');
     await fill(page);
+    await clock.hold();
     await form(page).getByRole('button', { name: 'Send Message' }).click();
     const status = form(page).getByRole('status');
     await expect(status).toHaveAttribute('data-state', 'error');
     await expect(status).toContainText('could not be sent');
     await expect(form(page).getByLabel('Message')).toHaveValue('Could I get an invoice for my last pack?');
-    await page.waitForTimeout(4000);
+    await clock.advance(4_900);
     await expect(status).toHaveAttribute('data-state', 'error');
-    await expect(status).toHaveAttribute('data-state', 'idle', { timeout: 2500 });
+    await clock.advance(200);
+    await expect(status).toHaveAttribute('data-state', 'idle');
   });
 });

@@ -1,8 +1,9 @@
 // No control sticks out of its card on the studio pages at any width from a small phone to a wide desktop
 // (the 3D Preview button once overflowed its card by 27 px at every desktop width).
-import { expect, type Page, test } from '@playwright/test';
+
 import { newIdentity, signInThroughDialog, signUpByApi } from './support/accounts.ts';
 import { grantCredits } from './support/credits.ts';
+import { expect, type Page, test } from './support/test.ts';
 
 const WIDTHS = [320, 360, 390, 414, 480, 600, 640, 768, 900, 1024, 1152, 1280, 1366, 1440, 1680, 1920];
 const STUDIOS = ['/app', '/app66', '/app88', '/app99'];

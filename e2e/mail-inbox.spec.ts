@@ -1,6 +1,6 @@
 // The local stack's mail inbox: a password reset is asked for in the app, the mail is delivered over SMTP
 // to the stack's catcher, read in its web inbox at /mail/, and the link in it completes the reset.
-import { expect, type Page, test } from '@playwright/test';
+
 import {
   dialog,
   newIdentity,
@@ -9,6 +9,7 @@ import {
   signOutThroughMenu,
   signUpByApi,
 } from './support/accounts.ts';
+import { expect, type Page, test } from './support/test.ts';
 
 /** A folder to write the changed screens' screenshots to (MAIL_SCREENSHOTS=dir). */
 const SHOTS = process.env.MAIL_SCREENSHOTS;

@@ -3,11 +3,12 @@
 // disabled and a click is refused; the prefetched order is used once; approval captures it on the server
 // and the credits arrive exactly once; cancelling changes nothing. The SDK stand-in runs under the stack's
 // real Content-Security-Policy for PayPal mode, which allows exactly PayPal's SDK origins.
-import { expect, type Page, test } from '@playwright/test';
+
 import { newIdentity, signUpByApi } from './support/accounts.ts';
 import { watchPageProblems } from './support/page-problems.ts';
 import { usePayPalSdkStandIn } from './support/paypal-sdk.ts';
 import { type PayPalStack, startPayPalStack } from './support/paypal-stack.ts';
+import { expect, type Page, test } from './support/test.ts';
 
 let stack: PayPalStack;
 

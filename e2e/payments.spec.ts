@@ -1,8 +1,9 @@
 // Buying credits through the demo checkout of the local stack, the cancel path, and the checkout page's
 // pack selection on phones.
-import { expect, type Page, test } from '@playwright/test';
+
 import { newIdentity, signInThroughDialog, signUpByApi } from './support/accounts.ts';
 import { balanceOf, grantCredits, ledgerOf, ordersOf } from './support/credits.ts';
+import { expect, type Page, test } from './support/test.ts';
 
 async function signedInBuyer(page: Page, baseURL: string, startingCredits: number) {
   const who = newIdentity('buyer');

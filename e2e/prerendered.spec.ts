@@ -1,7 +1,8 @@
 // Public pages arrive as HTML: fetched without running any JavaScript, each page's HTML holds its heading and
 // main text (the spec's words), and in the browser React takes that markup over without a mismatch.
-import { expect, test } from '@playwright/test';
+
 import { watchPageProblems } from './support/page-problems';
+import { expect, test } from './support/test.ts';
 
 interface PublicPage {
   path: string;

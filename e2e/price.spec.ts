@@ -1,10 +1,11 @@
 // The price of a conversion lives in the database: an admin changes it on the settings page, and the
 // landing page, the studio, checkout, About and the Terms and the Buy Credits rule show the new price, and the
 // api charges it.
-import { expect, type Page, test } from '@playwright/test';
+
 import { newIdentity, signInThroughDialog, signOutThroughMenu, signUpByApi } from './support/accounts.ts';
 import { balanceOf, grantCredits } from './support/credits.ts';
 import { database } from './support/db.ts';
+import { expect, type Page, test } from './support/test.ts';
 
 const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).last();
 

@@ -1,11 +1,12 @@
 // The Content-Security-Policy allows exactly what the app loads: the landing page, the studio (with its
 // 3D viewer), checkout and the admin area run without a single policy violation or console error.
-import { expect, test } from '@playwright/test';
+
 import { newIdentity, signInThroughDialog, signUpByApi } from './support/accounts.ts';
 import { grantCredits } from './support/credits.ts';
 import { database } from './support/db.ts';
 import { watchPageProblems } from './support/page-problems.ts';
 import { usePayPalSdkStandIn } from './support/paypal-sdk.ts';
+import { expect, test } from './support/test.ts';
 
 test('every page answer carries the policy, and API answers their own', async ({ request }) => {
   for (const path of ['/', '/app', '/checkout', '/admin']) {

@@ -1,9 +1,10 @@
 // The share page against the real stack: one real 3D Preview conversion, shared from the studio result,
 // opened signed out (viewer and turntable, AR only on a phone, downloads only when allowed), the crawler's
 // raw HTML with the model's Open Graph tags, nothing of the owner anywhere, and Stop sharing → 404 at once.
-import { type Browser, expect, type Page, test } from '@playwright/test';
+
 import { newIdentity, signInThroughDialog, signUpByApi } from './support/accounts.ts';
 import { grantCredits } from './support/credits.ts';
+import { type Browser, expect, type Page, test } from './support/test.ts';
 
 const SHOTS = process.env.SHARE_SCREENSHOTS;
 const iphone = {

@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from './support/test.ts';
 
 // The SPA shell: header, footer, not-found page, routing, scroll behaviour and the visit record.
 

@@ -4,9 +4,9 @@
 // gate does to a non-admin (as the README says).
 // HONEST_SCREENSHOTS=dir writes the changed screens at 390 and 1280 px wide.
 import { randomUUID } from 'node:crypto';
-import { expect, type Page, test } from '@playwright/test';
 import { newIdentity, signInThroughDialog, signUpByApi } from './support/accounts.ts';
 import { database } from './support/db.ts';
+import { expect, type Page, test } from './support/test.ts';
 
 const SHOTS = process.env.HONEST_SCREENSHOTS;
 

@@ -1,9 +1,10 @@
 // Small things a new user notices: every route has its own title and exactly one <main>, /app99 promises
 // only the formats it offers, the review avatars need no emoji font, Security's "Last changed" follows a
 // password change, and the header follows an admin's rename. (Download names: studio.spec.ts.)
-import { expect, test } from '@playwright/test';
+
 import { newIdentity, signInThroughDialog, signUpByApi } from './support/accounts.ts';
 import { database } from './support/db.ts';
+import { expect, test } from './support/test.ts';
 
 const ROUTES = [
   '/',

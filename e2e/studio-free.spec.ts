@@ -1,9 +1,10 @@
 // The free studio (/app66) against the real stack: a conversion with a balance of 0 that stays 0 (no ledger
 // row), the allowance left today from the quota route, and the daily-limit message once it is used up.
-import { expect, type Page, test } from '@playwright/test';
+
 import { newIdentity, signInThroughDialog, signUpByApi } from './support/accounts.ts';
 import { balanceOf, ledgerOf } from './support/credits.ts';
 import { forgetNetworkFreeUses, generationsOf, useFreeConversions } from './support/free.ts';
+import { expect, type Page, test } from './support/test.ts';
 
 async function signedInFreeStudio(page: Page, baseURL: string, before?: (id: string) => Promise<void>) {
   const who = newIdentity('free');

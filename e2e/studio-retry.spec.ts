@@ -8,13 +8,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, test } from '@playwright/test';
 import postgres from 'postgres';
 import sharp from 'sharp';
 import { loadConfig } from '../local/src/config.ts';
 import { freePort } from '../local/src/ports.ts';
 import { type Stack, startStack } from '../local/src/stack.ts';
 import { newIdentity, signInThroughDialog, signUpByApi } from './support/accounts.ts';
+import { expect, test } from './support/test.ts';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 const LEASE_SECONDS = 5;

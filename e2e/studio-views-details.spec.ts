@@ -3,11 +3,12 @@
 // uploads") and sends it, and the admin finds the conversion in Conversions and opens its details: owner,
 // cost, the four labelled photos and the warning of the back photo that did not match.
 // VIEWS_SCREENSHOTS=dir writes My models and the admin details at 390 and 1280 px wide.
-import { expect, type Locator, type Page, type Request, test } from '@playwright/test';
+
 import sharp from 'sharp';
 import { newIdentity, signInThroughDialog, signUpByApi } from './support/accounts.ts';
 import { balanceOf, grantCredits, ledgerOf } from './support/credits.ts';
 import { database } from './support/db.ts';
+import { expect, type Locator, type Page, type Request, test } from './support/test.ts';
 
 const SHOTS = process.env.VIEWS_SCREENSHOTS;
 const WARNING = 'The back photo did not match; it was used for colour only.';

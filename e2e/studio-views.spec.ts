@@ -2,11 +2,12 @@
 // photo as view_right/view_back/view_left, the cost stays one conversion, the generation carries its views
 // (api and My models), a removed photo is not sent, a batch takes no views, and a back photo that does not
 // match the front completes with its warning shown in the result and in My models.
-import { expect, type Page, type Request, test } from '@playwright/test';
+
 import sharp from 'sharp';
 import { newIdentity, signInThroughDialog, signUpByApi } from './support/accounts.ts';
 import { balanceOf, grantCredits, ledgerOf } from './support/credits.ts';
 import { database } from './support/db.ts';
+import { expect, type Page, type Request, test } from './support/test.ts';
 
 async function signedIn(page: Page, baseURL: string, credits: number) {
   const who = newIdentity('views');

@@ -5,11 +5,11 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
 import validator from 'gltf-validator';
 import sharp from 'sharp';
 import { newIdentity, signInThroughDialog, signUpByApi } from './support/accounts.ts';
 import { balanceOf, grantCredits, ledgerOf } from './support/credits.ts';
+import { expect, type Page, test } from './support/test.ts';
 
 const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).last();
 

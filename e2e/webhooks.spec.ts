@@ -4,8 +4,8 @@
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { verifySignature } from '@lift3d/common/webhooks/signature.ts';
-import { expect, type Page, test } from '@playwright/test';
 import { dialog, newIdentity, signUpByApi } from './support/accounts.ts';
+import { expect, type Page, test } from './support/test.ts';
 
 interface Hit {
   headers: IncomingHttpHeaders;
