@@ -106,10 +106,57 @@ export function delight(
   const w = Math.max(1, Math.ceil(W / d));
   const h = Math.max(1, Math.ceil(H / d));
   const nrm = rasteriseNormals(mesh, w, h);
-  const src = texture.data;
 
-  // Linear colour of each light-map cell: the mean of the 2 × 2 texels at its centre (the light is
-  // smooth and the fit robust; reading every texel cost as much as the rest of the step).
+  const block = cellColours(texture, w, h, d);
+  const isTrusted = new Uint8Array(w * h);
+  let trustedCount = 0;
+  for (let i = 0; i < w * h; i++) {
+    if (nrm[i * 3 + 2] < opts.trustCos) continue;
+    isTrusted[i] = 1;
+    trustedCount++;
+  }
+  if (trustedCount < opts.minSamples) return skip(1);
+  // The light is smooth: a few thousand evenly spread samples fit it as well as every cell.
+  const stride = Math.max(1, Math.floor(trustedCount / opts.maxSamples));
+  const fitCells: number[] = [];
+  for (let i = 0, j = 0; i < w * h; i++) if (isTrusted[i] && j++ % stride === 0) fitCells.push(i);
+  const sn = new Float32Array(fitCells.length * 3);
+  const sv = new Float32Array(fitCells.length);
+  fitCells.forEach((i, j) => {
+    sn.set(nrm.subarray(i * 3, i * 3 + 3), j * 3);
+    sv[j] = luma(block[i * 3], block[i * 3 + 1], block[i * 3 + 2]);
+  });
+  const { groups, count } = paintGroups(block, fitCells, opts.chromaStep, opts.minGroup);
+  const coeffs = fitLightGrouped(sn, sv, groups, count);
+  const lit = fitCells.map((i) => shEval(coeffs, nrm[i * 3], nrm[i * 3 + 1], nrm[i * 3 + 2]));
+  const typical = percentile(lit, 0.5);
+  const spread = percentile(lit, 0.9) / Math.max(1e-6, percentile(lit, 0.1));
+  const brightest = brightestNormal(coeffs);
+  if (!(typical > 1e-4) || !(spread >= opts.minSpread)) return skip(spread, brightest);
+
+  const factor = factorMap(nrm, coeffs, typical, opts.maxFactor, w, h);
+  const spots = findHighlights(block, factor, isTrusted, w, h, opts);
+  const divided = divideLight(texture.data, W, H, factor, w, h, d, isTrusted, spots, opts.maxFactor, opts);
+  const share = divided.highlights / Math.max(1, divided.trustedTexels);
+  return {
+    texture: { width: W, height: H, data: divided.data },
+    report: {
+      applied: true,
+      spread: Math.round(spread * 1000) / 1000,
+      lightDirection: brightest,
+      highlights: Math.round(share * 1e5) / 1e5,
+      roughness: share >= opts.glossyShare ? opts.glossyRoughness : undefined,
+      ms: Math.round(performance.now() - started),
+    },
+  };
+}
+
+/**
+ * Linear colour of each light-map cell: the mean of the 2 × 2 texels at its centre (the light is smooth
+ * and the fit robust; reading every texel cost as much as the rest of the step).
+ */
+function cellColours(texture: RgbaImage, w: number, h: number, d: number): Float32Array {
+  const { width: W, height: H, data: src } = texture;
   const block = new Float32Array(w * h * 3);
   for (let cy = 0; cy < h; cy++) {
     const y0 = Math.min(H - 1, cy * d + (d >> 1) - 1);
@@ -127,29 +174,22 @@ export function delight(
           (TO_LINEAR[src[a + k]] + TO_LINEAR[src[b + k]] + TO_LINEAR[src[e + k]] + TO_LINEAR[src[f + k]]) / 4;
     }
   }
+  return block;
+}
 
-  const trusted: number[] = [];
-  for (let i = 0; i < w * h; i++) if (nrm[i * 3 + 2] >= opts.trustCos) trusted.push(i);
-  if (trusted.length < opts.minSamples) return skip(1);
-  // The light is smooth: a few thousand evenly spread samples fit it as well as every cell.
-  const stride = Math.max(1, Math.floor(trusted.length / opts.maxSamples));
-  const fitCells = trusted.filter((_, j) => j % stride === 0);
-  const sn = new Float32Array(fitCells.length * 3);
-  const sv = new Float32Array(fitCells.length);
-  fitCells.forEach((i, j) => {
-    sn.set(nrm.subarray(i * 3, i * 3 + 3), j * 3);
-    sv[j] = luma(block[i * 3], block[i * 3 + 1], block[i * 3 + 2]);
-  });
-  const { groups, count } = paintGroups(block, fitCells, opts.chromaStep, opts.minGroup);
-  const coeffs = fitLightGrouped(sn, sv, groups, count);
-  const lit = fitCells.map((i) => shEval(coeffs, nrm[i * 3], nrm[i * 3 + 1], nrm[i * 3 + 2]));
-  const typical = percentile(lit, 0.5);
-  const spread = percentile(lit, 0.9) / Math.max(1e-6, percentile(lit, 0.1));
-  const brightest = brightestNormal(coeffs);
-  if (!(typical > 1e-4) || !(spread >= opts.minSpread)) return skip(spread, brightest);
-
-  // Shading factor per light-map cell: the light at its normal (or at the rim in its direction, for
-  // surfaces the camera did not face) over the typical light.
+/**
+ * Shading factor per light-map cell: the light at its normal (or at the rim in its direction, for
+ * surfaces the camera did not face) over the typical light, clamped to [1/max, max]; cells no triangle
+ * covers take their neighbours' factor.
+ */
+function factorMap(
+  nrm: Float32Array,
+  coeffs: Float64Array,
+  typical: number,
+  maxFactor: number,
+  w: number,
+  h: number,
+): Float32Array {
   const factor = new Float32Array(w * h);
   const covered = new Uint8Array(w * h);
   const rimMean = rimAverage(coeffs);
@@ -164,25 +204,9 @@ export function delight(
       const r = Math.hypot(nx, ny);
       e = r > 1e-6 ? r * shEval(coeffs, nx / r, ny / r, 0) + (1 - r) * rimMean : rimMean;
     }
-    factor[i] = Math.min(opts.maxFactor, Math.max(1 / opts.maxFactor, e / typical));
+    factor[i] = Math.min(maxFactor, Math.max(1 / maxFactor, e / typical));
     covered[i] = 1;
   }
   dilate(factor, covered, w, h, 1, 1);
-
-  const isTrusted = new Uint8Array(w * h);
-  for (const i of trusted) isTrusted[i] = 1;
-  const spots = findHighlights(block, factor, isTrusted, w, h, opts);
-  const divided = divideLight(src, W, H, factor, w, h, d, isTrusted, spots, opts.maxFactor, opts);
-  const share = divided.highlights / Math.max(1, divided.trustedTexels);
-  return {
-    texture: { width: W, height: H, data: divided.data },
-    report: {
-      applied: true,
-      spread: Math.round(spread * 1000) / 1000,
-      lightDirection: brightest,
-      highlights: Math.round(share * 1e5) / 1e5,
-      roughness: share >= opts.glossyShare ? opts.glossyRoughness : undefined,
-      ms: Math.round(performance.now() - started),
-    },
-  };
+  return factor;
 }

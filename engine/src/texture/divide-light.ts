@@ -29,22 +29,27 @@ export function divideLight(
   maxFactor: number,
   opts: HighlightOptions,
 ): DivideResult {
-  const { spot, paint, floor } = spots;
-  const divide = divisionTable(maxFactor);
-  const steps = DIVISION_STEPS;
-  const lo = 1 / maxFactor;
-  const perStep = steps / (maxFactor - lo);
-  // The factor map is read bilinearly, its columns' weights worked out once.
-  const x0s = new Int32Array(W);
-  const x1s = new Int32Array(W);
-  const txs = new Float32Array(W);
-  for (let x = 0; x < W; x++) {
-    const sx = Math.min(Math.max((x + 0.5) / d - 0.5, 0), w - 1);
-    x0s[x] = Math.floor(sx);
-    x1s[x] = Math.min(x0s[x] + 1, w - 1);
-    txs[x] = sx - x0s[x];
-  }
-  const out = new Uint8Array(src.length);
+  const { spot } = spots;
+  const n = w * h;
+  // A texel is looked at for a highlight when its cell or a cell beside it in the row is one.
+  const near = new Uint8Array(n);
+  for (let c = 0; c < n; c++)
+    near[c] = spot[c] || (c + 1 < n && spot[c + 1]) || (c >= 1 && spot[c - 1]) ? 1 : 0;
+  const cellOf = new Int32Array(W);
+  for (let x = 0; x < W; x++) cellOf[x] = (x / d) | 0;
+  const pass: RowPass = {
+    src,
+    out: new Uint8Array(src.length),
+    W,
+    w,
+    factor,
+    near,
+    cellOf,
+    divide: divisionTable(maxFactor),
+    lo: 1 / maxFactor,
+    perStep: DIVISION_STEPS / (maxFactor - 1 / maxFactor),
+    ...columnWeights(W, w, d),
+  };
   let trustedTexels = 0;
   let highlights = 0;
   const rgb = new Float32Array(3);
@@ -54,35 +59,115 @@ export function divideLight(
     const r0 = Math.floor(sy) * w;
     const r1 = Math.min(Math.floor(sy) + 1, h - 1) * w;
     const ty = sy - Math.floor(sy);
-    for (let x = 0; x < W; x++) {
-      const o = y * W + x;
-      const t = txs[x];
-      const fa = factor[r0 + x0s[x]] * (1 - t) + factor[r0 + x1s[x]] * t;
-      const fb = factor[r1 + x0s[x]] * (1 - t) + factor[r1 + x1s[x]] * t;
-      const f = fa * (1 - ty) + fb * ty;
-      const row = ((f - lo) * perStep + 0.5) | 0;
-      const base = (row < 0 ? 0 : Math.min(row, steps)) * 256;
-      out[o * 4] = divide[base + src[o * 4]];
-      out[o * 4 + 1] = divide[base + src[o * 4 + 1]];
-      out[o * 4 + 2] = divide[base + src[o * 4 + 2]];
-      out[o * 4 + 3] = src[o * 4 + 3];
-      const cell = cy * w + ((x / d) | 0);
-      if (trusted[cell]) trustedTexels++;
-      if (!(spot[cell] || (cell + 1 < w * h && spot[cell + 1]) || (cell >= 1 && spot[cell - 1]))) continue;
-      // Only the texels of a highlight cell (or beside one) that are themselves bright and colourless.
-      const r = TO_LINEAR[src[o * 4]] / f;
-      const g = TO_LINEAR[src[o * 4 + 1]] / f;
-      const b = TO_LINEAR[src[o * 4 + 2]] / f;
-      if (isHighlight(r, g, b, floor[cell], opts)) {
-        sample3(paint, w, h, x, y, d, rgb);
-        out[o * 4] = toSrgb(rgb[0]);
-        out[o * 4 + 1] = toSrgb(rgb[1]);
-        out[o * 4 + 2] = toSrgb(rgb[2]);
-        highlights++;
-      }
-    }
+    divideRow(pass, y, r0, r1, ty);
+    trustedTexels += trustedInRow(trusted, cy, w, W, d);
+    if (rowHasSpots(near, cy * w, w))
+      highlights += replaceHighlights(pass, y, cy, r0, r1, ty, spots, opts, d, h, rgb);
   }
-  return { data: out, trustedTexels, highlights };
+  return { data: pass.out, trustedTexels, highlights };
+}
+
+/** What every row of the pass shares. */
+interface RowPass {
+  src: Uint8Array;
+  out: Uint8Array;
+  W: number;
+  w: number;
+  factor: Float32Array;
+  near: Uint8Array;
+  cellOf: Int32Array;
+  divide: Uint8Array;
+  lo: number;
+  perStep: number;
+  x0s: Int32Array;
+  x1s: Int32Array;
+  txs: Float32Array;
+}
+
+/** The factor map's bilinear columns for every texel column, worked out once. */
+function columnWeights(W: number, w: number, d: number) {
+  const x0s = new Int32Array(W);
+  const x1s = new Int32Array(W);
+  const txs = new Float32Array(W);
+  for (let x = 0; x < W; x++) {
+    const sx = Math.min(Math.max((x + 0.5) / d - 0.5, 0), w - 1);
+    x0s[x] = Math.floor(sx);
+    x1s[x] = Math.min(x0s[x] + 1, w - 1);
+    txs[x] = sx - x0s[x];
+  }
+  return { x0s, x1s, txs };
+}
+
+/** The light factor at texel x of a row (bilinear between light-map rows r0 and r1). */
+function factorAt(p: RowPass, x: number, r0: number, r1: number, ty: number): number {
+  const t = p.txs[x];
+  const f = p.factor;
+  const fa = f[r0 + p.x0s[x]] * (1 - t) + f[r0 + p.x1s[x]] * t;
+  const fb = f[r1 + p.x0s[x]] * (1 - t) + f[r1 + p.x1s[x]] * t;
+  return fa * (1 - ty) + fb * ty;
+}
+
+/** One texel row divided by the light (a small function of its own: it is optimised after a few rows). */
+function divideRow(p: RowPass, y: number, r0: number, r1: number, ty: number) {
+  const { src, out, divide, lo, perStep } = p;
+  const steps = DIVISION_STEPS;
+  for (let x = 0, o = y * p.W * 4; x < p.W; x++, o += 4) {
+    const row = ((factorAt(p, x, r0, r1, ty) - lo) * perStep + 0.5) | 0;
+    const base = (row < 0 ? 0 : Math.min(row, steps)) * 256;
+    out[o] = divide[base + src[o]];
+    out[o + 1] = divide[base + src[o + 1]];
+    out[o + 2] = divide[base + src[o + 2]];
+    out[o + 3] = src[o + 3];
+  }
+}
+
+/** Texels of texture row y on the trusted surface: each trusted cell of its light-map row spans d of them. */
+function trustedInRow(trusted: Uint8Array, cy: number, w: number, W: number, d: number): number {
+  let n = 0;
+  for (let cx = 0; cx < w; cx++) if (trusted[cy * w + cx]) n += Math.min(W, (cx + 1) * d) - cx * d;
+  return n;
+}
+
+function rowHasSpots(near: Uint8Array, start: number, w: number): boolean {
+  for (let c = start; c < start + w; c++) if (near[c]) return true;
+  return false;
+}
+
+/**
+ * The texels of a highlight cell (or beside one) in row y that are themselves bright and colourless,
+ * replaced by the paint around them; returns how many.
+ */
+function replaceHighlights(
+  p: RowPass,
+  y: number,
+  cy: number,
+  r0: number,
+  r1: number,
+  ty: number,
+  spots: HighlightMap,
+  opts: HighlightOptions,
+  d: number,
+  h: number,
+  rgb: Float32Array,
+): number {
+  const { src, out, near, cellOf, w } = p;
+  let count = 0;
+  for (let x = 0; x < p.W; x++) {
+    const cell = cy * w + cellOf[x];
+    if (!near[cell]) continue;
+    const o = (y * p.W + x) * 4;
+    const f = factorAt(p, x, r0, r1, ty);
+    const r = TO_LINEAR[src[o]] / f;
+    const g = TO_LINEAR[src[o + 1]] / f;
+    const b = TO_LINEAR[src[o + 2]] / f;
+    if (!isHighlight(r, g, b, spots.floor[cell], opts)) continue;
+    sample3(spots.paint, w, h, x, y, d, rgb);
+    out[o] = toSrgb(rgb[0]);
+    out[o + 1] = toSrgb(rgb[1]);
+    out[o + 2] = toSrgb(rgb[2]);
+    count++;
+  }
+  return count;
 }
 
 /** Bilinear sample of a three-channel light map at texture texel (x, y). */
