@@ -79,17 +79,24 @@ export function buildMaskGrid(
   const x0 = (bounds.x0 + bounds.x1) / 2 - (w * cell) / 2;
   const y0 = (bounds.y0 + bounds.y1) / 2 - (h * cell) / 2;
 
-  // Integral images of mask and of mask-weighted luminance.
-  const iw = width + 1;
-  const im = new Float64Array(iw * (height + 1));
-  const il = new Float64Array(iw * (height + 1));
-  for (let y = 0; y < height; y++) {
+  // Integral images of mask and of mask-weighted luminance, over the pixels the grid covers only (the
+  // whole photo's cost twice the rest of this step and 16 MB of garbage on a 1024² photo).
+  const X0 = Math.max(0, Math.min(width - 1, Math.floor(x0)));
+  const Y0 = Math.max(0, Math.min(height - 1, Math.floor(y0)));
+  const X1 = Math.max(X0 + 1, Math.min(width, Math.ceil(x0 + w * cell)));
+  const Y1 = Math.max(Y0 + 1, Math.min(height, Math.ceil(y0 + h * cell)));
+  const rw = X1 - X0;
+  const rh = Y1 - Y0;
+  const iw = rw + 1;
+  const im = new Float64Array(iw * (rh + 1));
+  const il = new Float64Array(iw * (rh + 1));
+  const d = image.data;
+  for (let y = 0; y < rh; y++) {
     let rm = 0;
     let rl = 0;
-    for (let x = 0; x < width; x++) {
-      const p = y * width + x;
+    for (let x = 0; x < rw; x++) {
+      const p = (y + Y0) * width + x + X0;
       const m = mask[p];
-      const d = image.data;
       const lum = (0.2126 * d[p * 4] + 0.7152 * d[p * 4 + 1] + 0.0722 * d[p * 4 + 2]) / 255;
       rm += m;
       rl += m * lum;
@@ -97,12 +104,13 @@ export function buildMaskGrid(
       il[(y + 1) * iw + x + 1] = il[y * iw + x + 1] + rl;
     }
   }
-  // Box sum with fractional edges approximated by bilinear lookup in the integral image.
+  // Box sum with fractional edges approximated by bilinear lookup in the integral image (image
+  // coordinates; the region's edges are the image's or lie outside every cell).
   const integral = (t: Float64Array, x: number, y: number) => {
-    const cx = Math.min(Math.max(x, 0), width);
-    const cy = Math.min(Math.max(y, 0), height);
-    const ix = Math.min(Math.floor(cx), width - 1);
-    const iy = Math.min(Math.floor(cy), height - 1);
+    const cx = Math.min(Math.max(x, X0), X1) - X0;
+    const cy = Math.min(Math.max(y, Y0), Y1) - Y0;
+    const ix = Math.min(Math.floor(cx), rw - 1);
+    const iy = Math.min(Math.floor(cy), rh - 1);
     const tx = cx - ix;
     const ty = cy - iy;
     const a = t[iy * iw + ix] * (1 - tx) + t[iy * iw + ix + 1] * tx;

@@ -20,11 +20,11 @@ export interface LevelTransform {
 
 /**
  * Camera frame → upright. Up in the camera frame is (0, cos e, sin e): the top of an upright thing is
- * nearer a camera above it. A proper rotation, so windings and the volume's sign are kept.
+ * nearer a camera above it. A proper rotation, so windings and the volume's sign are kept. x is kept;
+ * these give the new y and z (no array per point: meshes have tens of thousands).
  */
-function rotate(x: number, y: number, z: number, c: number, s: number): [number, number, number] {
-  return [x, y * c + z * s, z * c - y * s];
-}
+const rotY = (y: number, z: number, c: number, s: number) => y * c + z * s;
+const rotZ = (y: number, z: number, c: number, s: number) => z * c - y * s;
 
 /** The transform that levels `positions` (camera frame, tilted by `elevationDeg`) into the output frame. */
 export function levelTransform(positions: Float32Array, elevationDeg: number): LevelTransform {
@@ -34,11 +34,17 @@ export function levelTransform(positions: Float32Array, elevationDeg: number): L
   const min = [Infinity, Infinity, Infinity];
   const max = [-Infinity, -Infinity, -Infinity];
   for (let i = 0; i < positions.length; i += 3) {
-    const q = rotate(positions[i], positions[i + 1], positions[i + 2], c, s);
-    for (let k = 0; k < 3; k++) {
-      if (q[k] < min[k]) min[k] = q[k];
-      if (q[k] > max[k]) max[k] = q[k];
-    }
+    const y = positions[i + 1];
+    const z = positions[i + 2];
+    const q0 = positions[i];
+    const q1 = rotY(y, z, c, s);
+    const q2 = rotZ(y, z, c, s);
+    if (q0 < min[0]) min[0] = q0;
+    if (q0 > max[0]) max[0] = q0;
+    if (q1 < min[1]) min[1] = q1;
+    if (q1 > max[1]) max[1] = q1;
+    if (q2 < min[2]) min[2] = q2;
+    if (q2 > max[2]) max[2] = q2;
   }
   const height = max[1] - min[1];
   const scale = height > 1e-12 ? 1 / height : 1;
@@ -56,8 +62,11 @@ export function applyLevel(positions: Float32Array, t: LevelTransform): Float32A
   const s = Math.sin(a);
   const out = new Float32Array(positions.length);
   for (let i = 0; i < positions.length; i += 3) {
-    const q = rotate(positions[i], positions[i + 1], positions[i + 2], c, s);
-    for (let k = 0; k < 3; k++) out[i + k] = q[k] * t.scale + t.translate[k];
+    const y = positions[i + 1];
+    const z = positions[i + 2];
+    out[i] = positions[i] * t.scale + t.translate[0];
+    out[i + 1] = rotY(y, z, c, s) * t.scale + t.translate[1];
+    out[i + 2] = rotZ(y, z, c, s) * t.scale + t.translate[2];
   }
   return out;
 }
@@ -68,7 +77,11 @@ function rotateDirections(v: Float32Array, elevationDeg: number): Float32Array {
   const c = Math.cos(a);
   const s = Math.sin(a);
   const out = new Float32Array(v.length);
-  for (let i = 0; i < v.length; i += 3) out.set(rotate(v[i], v[i + 1], v[i + 2], c, s), i);
+  for (let i = 0; i < v.length; i += 3) {
+    out[i] = v[i];
+    out[i + 1] = rotY(v[i + 1], v[i + 2], c, s);
+    out[i + 2] = rotZ(v[i + 1], v[i + 2], c, s);
+  }
   return out;
 }
 

@@ -51,31 +51,12 @@ export async function buildAtlas(
   const backX = tall ? rw : 0;
   const backY = tall ? 0 : rh;
 
-  // Photo with the subject mask as alpha, padded with transparency where the crop leaves the image.
-  const { width, height } = image;
-  const rgba = new Uint8Array(width * height * 4);
-  for (let i = 0; i < width * height; i++) {
-    rgba[i * 4] = image.data[i * 4];
-    rgba[i * 4 + 1] = image.data[i * 4 + 1];
-    rgba[i * 4 + 2] = image.data[i * 4 + 2];
-    rgba[i * 4 + 3] = Math.round(Math.min(1, Math.max(0, mask[i])) * 255);
-  }
-  const pad = {
-    left: Math.max(0, -cropX),
-    top: Math.max(0, -cropY),
-    right: Math.max(0, cropX + cropW - width),
-    bottom: Math.max(0, cropY + cropH - height),
-  };
-  const padded = await sharp(rgba, { raw: { width, height, channels: 4 } })
-    .extend({ ...pad, background: { r: 0, g: 0, b: 0, alpha: 0 } })
-    .raw()
-    .toBuffer();
+  // The crop of the photo with the subject mask as alpha, transparent where it leaves the image (only
+  // the crop is copied: the whole photo, copied and padded by sharp, cost as much as the rest here).
+  const cropped = cropWithMask(image, mask, cropX, cropY, cropW, cropH);
   const workW = Math.min(rw, cropW);
   const workH = Math.round((workW * rh) / rw);
-  const work = await sharp(padded, {
-    raw: { width: width + pad.left + pad.right, height: height + pad.top + pad.bottom, channels: 4 },
-  })
-    .extract({ left: cropX + pad.left, top: cropY + pad.top, width: cropW, height: cropH })
+  const work = await sharp(cropped, { raw: { width: cropW, height: cropH, channels: 4 } })
     .resize(workW, workH, { fit: 'fill', kernel: 'lanczos3' })
     .raw()
     .toBuffer();
@@ -149,4 +130,23 @@ export async function buildAtlas(
     out[offset + 1] = v / S;
   };
   return { texture: { width: S, height: S, data }, uv };
+}
+
+/** RGBA of the crop (x, y, w, h) of `image`, the mask as alpha, transparent black outside the image. */
+function cropWithMask(image: RgbaImage, mask: Float32Array, x: number, y: number, w: number, h: number) {
+  const out = new Uint8Array(w * h * 4);
+  const { width, height, data } = image;
+  const xa = Math.max(0, x);
+  const xb = Math.min(width, x + w);
+  for (let row = Math.max(0, y); row < Math.min(height, y + h); row++) {
+    for (let col = xa; col < xb; col++) {
+      const i = row * width + col;
+      const o = ((row - y) * w + col - x) * 4;
+      out[o] = data[i * 4];
+      out[o + 1] = data[i * 4 + 1];
+      out[o + 2] = data[i * 4 + 2];
+      out[o + 3] = Math.round(Math.min(1, Math.max(0, mask[i])) * 255);
+    }
+  }
+  return out;
 }

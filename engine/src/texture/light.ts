@@ -154,3 +154,36 @@ export function fitLightGrouped(
   }
   return c;
 }
+
+/** The light's mean over the rim (normals in the image plane). */
+export function rimAverage(c: Float64Array): number {
+  let s = 0;
+  for (let k = 0; k < 16; k++) {
+    const a = (k / 16) * 2 * Math.PI;
+    s += shEval(c, Math.cos(a), Math.sin(a), 0);
+  }
+  return s / 16;
+}
+
+/** The normal the fitted light is brightest on (coarse search over the half the photo saw, z ≥ 0). */
+export function brightestNormal(c: Float64Array): [number, number, number] {
+  let best: [number, number, number] = [0, 0, 1];
+  let bestV = -Infinity;
+  for (let i = 0; i <= 24; i++) {
+    const theta = (i / 24) * Math.PI;
+    for (let j = 0; j <= 24; j++) {
+      const phi = (j / 24) * Math.PI;
+      const n: [number, number, number] = [
+        Math.sin(theta) * Math.cos(phi),
+        Math.cos(theta),
+        Math.sin(theta) * Math.sin(phi),
+      ];
+      const v = shEval(c, n[0], n[1], n[2]);
+      if (v > bestV) {
+        bestV = v;
+        best = n.map((x) => Math.round(x * 1000) / 1000) as [number, number, number];
+      }
+    }
+  }
+  return best;
+}
