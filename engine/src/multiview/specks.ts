@@ -1,0 +1,50 @@
+/**
+ * Specks: after carving and rounding, a few voxels can stand apart from the object (where two views'
+ * rims barely overlap, or the rounding cut a thin part's run into pieces). Each is a tiny closed surface
+ * floating beside the model, which a printer and a viewer both show. Parts of the occupancy (6-connected)
+ * far smaller than the largest are cleared; a real separate part (a lid beside a pot) is far larger.
+ */
+import type { Grid } from './hull-round.ts';
+
+/** Clears every 6-connected part under `share` of the largest part's voxels; the number cleared. */
+export function dropSpecks(occ: Uint8Array, g: Grid, share: number): number {
+  const { nx, ny, nz } = g;
+  const label = new Int32Array(occ.length);
+  const sizes: number[] = [0];
+  const stack: number[] = [];
+  const plane = nx * ny;
+  for (let o = 0; o < occ.length; o++) {
+    if (!occ[o] || label[o]) continue;
+    const id = sizes.length;
+    let size = 0;
+    label[o] = id;
+    stack.push(o);
+    while (stack.length) {
+      const p = stack.pop() as number;
+      size++;
+      const i = p % nx;
+      const j = Math.floor(p / nx) % ny;
+      const k = Math.floor(p / plane);
+      const visit = (q: number) => {
+        if (occ[q] && !label[q]) {
+          label[q] = id;
+          stack.push(q);
+        }
+      };
+      if (i > 0) visit(p - 1);
+      if (i < nx - 1) visit(p + 1);
+      if (j > 0) visit(p - nx);
+      if (j < ny - 1) visit(p + nx);
+      if (k > 0) visit(p - plane);
+      if (k < nz - 1) visit(p + plane);
+    }
+    sizes.push(size);
+  }
+  const largest = Math.max(0, ...sizes);
+  const drop = sizes.map((s) => s < share * largest);
+  let dropped = 0;
+  for (let id = 1; id < sizes.length; id++) if (drop[id]) dropped++;
+  if (!dropped) return 0;
+  for (let o = 0; o < occ.length; o++) if (label[o] && drop[label[o]]) occ[o] = 0;
+  return dropped;
+}
