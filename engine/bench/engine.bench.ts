@@ -3,9 +3,9 @@
  * against a ground-truth set the project builds itself, compared with the naive √d baseline.
  *
  * Options: --quick (fewer runs), --sheets DIR (write 8-view contact sheets of each result),
- * --only speed|quality|multiview|multiview-speed|multiview-walk|multiview-perspective (multi-view
- * quality and speed, the walk set alone, and perspective cameras: bench/multiview.ts,
- * bench/multiview-perspective.ts).
+ * --only speed|quality|multiview|multiview-speed|multiview-walk|multiview-perspective|multiview-final
+ * (multi-view quality and speed, the walk set alone, and perspective cameras on the tuning and the final
+ * set: bench/multiview.ts, bench/multiview-perspective.ts).
  */
 import { mkdirSync, readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
@@ -18,6 +18,7 @@ import { contactSheet } from '../test/support/raster.ts';
 import { onBackground, png } from '../test/support/synthetic.ts';
 import { multiviewQuality, multiviewSpeed, walkTable } from './multiview.ts';
 import { perspectiveTable } from './multiview-perspective.ts';
+import { FINAL_CAMERA, finalShapes, finalWalk } from './support/final-shapes.ts';
 import { normaliseUnitDiagonal, rng, sampleSurface, score } from './support/metrics.ts';
 import { groundTruthShapes } from './support/shapes.ts';
 import { renderTruth, TRUTH_PITCH } from './support/truth.ts';
@@ -225,6 +226,19 @@ if (only === 'multiview-perspective')
       focals: [26, 50],
       walk: handHeldWalk,
       prefix: 'persp',
+    },
+    sheetsDir,
+  );
+if (only === 'multiview-final')
+  await perspectiveTable(
+    engine,
+    {
+      title: `Multi-view perspective final set (${finalShapes().length} shapes written after the options were frozen, run once)`,
+      shapes: finalShapes(),
+      camera: FINAL_CAMERA,
+      focals: [24, 70],
+      walk: finalWalk,
+      prefix: 'final',
     },
     sheetsDir,
   );

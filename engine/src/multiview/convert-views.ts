@@ -96,8 +96,12 @@ export const MULTIVIEW_DEFAULTS: MultiViewOptions = {
   method: 'auto',
 };
 
-/** Grid of the front's solid when a side view is given (the low preset's). */
-const FALLBACK_GRID = 192;
+/**
+ * Grid of the front's solid when a side view is given: two thirds of the low preset's. The solid is then
+ * only the fallback (views that do not fit) and the hull's depth limit (read on a 128-cell map), and its
+ * lift was a third of a low four-photo conversion's time.
+ */
+const FALLBACK_GRID = 128;
 
 /** Said when the hull cannot be built from views that each looked right. */
 export const FALLBACK_WARNING =
@@ -334,7 +338,7 @@ export async function convertViews(
     },
   };
   // With a side view the voxel hull will most likely replace the front's solid, which is then only the
-  // fallback (views that do not match): it is lifted at the low preset's grid, not the high one's.
+  // fallback (views that do not match): it is lifted at a coarse grid, not the preset's.
   const liftOptions =
     opts.method === 'auto' && (input.right || input.left)
       ? { ...options.lift, resolution: Math.min(options.lift?.resolution ?? FALLBACK_GRID, FALLBACK_GRID) }

@@ -17,6 +17,7 @@
  */
 import { EngineError } from '../errors.ts';
 import { perspective } from './camera.ts';
+import { camera, carve } from './carve.ts';
 import { type GhostOptions, pruneGhosts } from './ghosts.ts';
 import { type Grid, round } from './hull-round.ts';
 import type { Frame } from './register.ts';
@@ -41,98 +42,6 @@ export interface HullOptions {
 }
 
 const HULL_DEFAULTS: HullOptions = { cells: 96, power: 2, blur: 1, ghosts: {}, specks: 0.01, smooth: {} };
-
-/**
- * A silhouette seen through the world frame: image position = centre + rows 0 and 1 of m · W · k / scale,
- * k = 1 / (1 − row 2 of m · W · inv) (camera.ts; inv = 0 sees in parallel, k = 1).
- */
-interface Camera {
-  mask: Float32Array;
-  width: number;
-  height: number;
-  upp: number;
-  cx: number;
-  cy: number;
-  m: Float64Array;
-  inv: number;
-}
-
-function camera(view: Frame & { rotation?: Float64Array }, elevationDeg: number): Camera {
-  // Rows of the view's rotation times the elevation's turn; all three (the third is the depth).
-  const e = (elevationDeg * Math.PI) / 180;
-  const rx = [1, 0, 0, 0, Math.cos(e), -Math.sin(e), 0, Math.sin(e), Math.cos(e)];
-  const r = view.rotation ?? Float64Array.from([1, 0, 0, 0, 1, 0, 0, 0, 1]);
-  const m = new Float64Array(9);
-  for (let i = 0; i < 3; i++)
-    for (let j = 0; j < 3; j++) for (let k = 0; k < 3; k++) m[i * 3 + j] += r[i * 3 + k] * rx[k * 3 + j];
-  return {
-    mask: view.mask,
-    width: view.image.width,
-    height: view.image.height,
-    upp: view.unitsPerPixel,
-    cx: view.centrePx[0],
-    cy: view.centrePx[1],
-    m,
-    inv: view.invDistance ?? 0,
-  };
-}
-
-/** 1 for every voxel centre that every camera sees inside its silhouette. */
-function carve(cams: Camera[], g: Grid): Uint8Array {
-  const { nx, ny, nz, h, origin } = g;
-  const occ = new Uint8Array(nx * ny * nz);
-  const n = cams.length;
-  // Per camera, the row's start in camera coordinates (u, v, depth) and their step along x.
-  const bu = new Float64Array(n);
-  const bv = new Float64Array(n);
-  const bd = new Float64Array(n);
-  const du = cams.map((c) => c.m[0] * h);
-  const dv = cams.map((c) => c.m[3] * h);
-  const dd = cams.map((c) => c.m[6] * h);
-  for (let k = 0; k < nz; k++) {
-    const z = origin[2] + (k + 0.5) * h;
-    for (let j = 0; j < ny; j++) {
-      const y = origin[1] + (j + 0.5) * h;
-      const x = origin[0] + 0.5 * h;
-      for (let c = 0; c < n; c++) {
-        const m = cams[c].m;
-        bu[c] = m[0] * x + m[1] * y + m[2] * z;
-        bv[c] = m[3] * x + m[4] * y + m[5] * z;
-        bd[c] = m[6] * x + m[7] * y + m[8] * z;
-      }
-      const row = (k * ny + j) * nx;
-      for (let i = 0; i < nx; i++) {
-        let inside = 1;
-        for (let c = 0; c < n; c++) {
-          const cam = cams[c];
-          let s = 1 / cam.upp;
-          if (cam.inv) {
-            const q = 1 - (bd[c] + i * dd[c]) * cam.inv;
-            if (q < 1e-3) {
-              inside = 0;
-              break;
-            }
-            s /= q;
-          }
-          const px = Math.floor(cam.cx + (bu[c] + i * du[c]) * s);
-          const py = Math.floor(cam.cy - (bv[c] + i * dv[c]) * s);
-          if (
-            px < 0 ||
-            py < 0 ||
-            px >= cam.width ||
-            py >= cam.height ||
-            cam.mask[py * cam.width + px] < 0.5
-          ) {
-            inside = 0;
-            break;
-          }
-        }
-        occ[row + i] = inside;
-      }
-    }
-  }
-  return occ;
-}
 
 /** Separable 3-voxel box blur, `passes` times, into a float field. */
 function blur(occ: Uint8Array, g: Grid, passes: number): Float32Array {
