@@ -11,16 +11,18 @@ export function dropSpecks(occ: Uint8Array, g: Grid, share: number): number {
   const { nx, ny, nz } = g;
   const label = new Int32Array(occ.length);
   const sizes: number[] = [0];
-  const stack: number[] = [];
+  // Every voxel is pushed at most once: a typed stack of the grid's size never grows.
+  const stack = new Int32Array(occ.length);
+  let top = 0;
   const plane = nx * ny;
   for (let o = 0; o < occ.length; o++) {
     if (!occ[o] || label[o]) continue;
     const id = sizes.length;
     let size = 0;
     label[o] = id;
-    stack.push(o);
-    while (stack.length) {
-      const p = stack.pop() as number;
+    stack[top++] = o;
+    while (top) {
+      const p = stack[--top];
       size++;
       const i = p % nx;
       const j = Math.floor(p / nx) % ny;
@@ -36,7 +38,7 @@ export function dropSpecks(occ: Uint8Array, g: Grid, share: number): number {
         else if (n === 5 && k < nz - 1) q = p + plane;
         if (q >= 0 && occ[q] && !label[q]) {
           label[q] = id;
-          stack.push(q);
+          stack[top++] = q;
         }
       }
     }

@@ -56,13 +56,17 @@ export interface WalkOptions {
   minGain: number;
   /**
    * The 35 mm equivalent focal length assumed where no photo gives one, and the search's starting point
-   * and pull (0: cameras that see in parallel).
+   * and pull. 0: cameras that see in parallel, the single photo's own assumption; a phone's 26 mm start
+   * made orthographic test renders (a box, a chair) come out distorted where the silhouettes could not
+   * tell the lens.
    */
   focal35: number;
   /** Search the shared focal length when no photo gives one. */
   searchFocal: boolean;
   /** Coarsest step of the focal length's inverse (1/mm), halved with the others. */
   focalStep: number;
+  /** Weight of the pull toward `focal35`: misfit added per (relative departure of its inverse)². */
+  focalPrior: number;
 }
 
 /** Each photo's 35 mm equivalent focal length where known (camera.ts). */
@@ -82,9 +86,10 @@ export const WALK_DEFAULTS: WalkOptions = {
   prior: 2e-4,
   epsilon: 1e-3,
   minGain: 2e-4,
-  focal35: 26,
+  focal35: 0,
   searchFocal: true,
   focalStep: 0.016,
+  focalPrior: 2e-4,
 };
 
 /** One extra view's camera relative to the nominal walk. */
@@ -170,7 +175,7 @@ export function findWalk(
   const searchFocal = !given.length && opts.searchFocal;
   const guess = given.length ? given.sort((a, b) => a - b)[Math.floor(given.length / 2)] : opts.focal35;
   let lens = guess > 0 ? 1 / guess : 0;
-  const lensPrior = 1 / opts.focal35;
+  const lensPrior = opts.focal35 > 0 ? 1 / opts.focal35 : 0;
   const focalOf = (k: number, v: RegisteredView) =>
     (k === 0 ? focals.front : focals[v.name]) ?? (lens > 0 ? 1 / lens : undefined);
   const camOf = (k: number, v: RegisteredView, sdf: Sdf): Cam => ({
@@ -231,8 +236,8 @@ export function findWalk(
         (p.shift[0] / lim) ** 2 +
         (p.shift[1] / lim) ** 2;
     });
-    if (searchFocal) sum += ((lens - lensPrior) / lensPrior) ** 2;
-    return opts.prior * sum;
+    // The lens's departure in units of a phone's main camera (1/26 mm⁻¹).
+    return opts.prior * sum + (searchFocal ? opts.focalPrior * ((lens - lensPrior) * 26) ** 2 : 0);
   };
   const misfit = (only?: number, skip?: number, bound?: number) => {
     const keep = all.map((_, i) => i).filter((i) => i !== skip);
@@ -352,6 +357,6 @@ export function findWalk(
     misfit: { nominal: round(start, 5), found: round(final, 5) },
     without: bases.map((_, i) => round(misfit(undefined, i + 1), 5)),
     focal35: finish(),
-    focalFound: searchFocal && lens !== (opts.focal35 > 0 ? 1 / opts.focal35 : 0),
+    focalFound: searchFocal && lens !== lensPrior,
   };
 }
