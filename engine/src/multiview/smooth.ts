@@ -15,7 +15,7 @@ export interface SmoothOptions {
   mu: number;
 }
 
-export const SMOOTH_DEFAULTS: SmoothOptions = { iterations: 6, lambda: 0.5, mu: -0.53 };
+const SMOOTH_DEFAULTS: SmoothOptions = { iterations: 6, lambda: 0.5, mu: -0.53 };
 
 /** Each vertex's neighbours (compressed rows): start offsets and the neighbour list. */
 function neighbours(indices: Uint32Array, n: number): { start: Uint32Array; list: Uint32Array } {
