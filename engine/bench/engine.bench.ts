@@ -3,8 +3,9 @@
  * against a ground-truth set the project builds itself, compared with the naive √d baseline.
  *
  * Options: --quick (fewer runs), --sheets DIR (write 8-view contact sheets of each result),
- * --only speed|quality|multiview|multiview-speed|multiview-walk (multi-view quality and speed, and the
- * walk set alone: bench/multiview.ts).
+ * --only speed|quality|multiview|multiview-speed|multiview-walk|multiview-perspective|multiview-final
+ * (multi-view quality and speed, the walk set alone, and perspective cameras on the tuning and the final
+ * set: bench/multiview.ts, bench/multiview-perspective.ts).
  */
 import { mkdirSync, readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
@@ -16,9 +17,12 @@ import { listPhotos } from '../test/support/photos.ts';
 import { contactSheet } from '../test/support/raster.ts';
 import { onBackground, png } from '../test/support/synthetic.ts';
 import { multiviewQuality, multiviewSpeed, walkTable } from './multiview.ts';
+import { perspectiveTable } from './multiview-perspective.ts';
+import { FINAL_CAMERA, finalShapes, finalWalk } from './support/final-shapes.ts';
 import { normaliseUnitDiagonal, rng, sampleSurface, score } from './support/metrics.ts';
 import { groundTruthShapes } from './support/shapes.ts';
 import { renderTruth, TRUTH_PITCH } from './support/truth.ts';
+import { handHeldWalk, WALK_CAMERA, walkShapes } from './support/walk-shapes.ts';
 
 const argv = process.argv.slice(2);
 const quick = argv.includes('--quick');
@@ -212,6 +216,32 @@ async function quality() {
 if (!only || only === 'quality') await quality();
 if (!only || only === 'multiview') await multiviewQuality(engine, sheetsDir);
 if (only === 'multiview-walk') await walkTable(engine, sheetsDir);
+if (only === 'multiview-perspective')
+  await perspectiveTable(
+    engine,
+    {
+      title: `Multi-view perspective tuning set (the ${walkShapes().length} walk-set shapes; the focal length search was chosen on it)`,
+      shapes: walkShapes(),
+      camera: WALK_CAMERA,
+      focals: [26, 50],
+      walk: handHeldWalk,
+      prefix: 'persp',
+    },
+    sheetsDir,
+  );
+if (only === 'multiview-final')
+  await perspectiveTable(
+    engine,
+    {
+      title: `Multi-view perspective final set (${finalShapes().length} shapes written after the options were frozen, run once)`,
+      shapes: finalShapes(),
+      camera: FINAL_CAMERA,
+      focals: [24, 70],
+      walk: finalWalk,
+      prefix: 'final',
+    },
+    sheetsDir,
+  );
 if (!only || only === 'speed') await speed();
 if (!only || only === 'multiview' || only === 'multiview-speed') await multiviewSpeed(engine, quick);
 console.log(`\npeak memory (max RSS): ${fmt(process.resourceUsage().maxRSS / 1024)} MB (target ≤ 2048)`);

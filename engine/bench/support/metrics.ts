@@ -19,13 +19,17 @@ export function rng(seed: number): () => number {
   };
 }
 
-/** Area-weighted uniform samples on a triangle mesh; `keep` may reject points (e.g. inside other parts). */
+/**
+ * Area-weighted uniform samples on a triangle mesh; `keep` may reject points (e.g. inside other parts).
+ * With `normals`, each kept sample's unit face normal is pushed there (for the normal consistency).
+ */
 export function sampleSurface(
   positions: ArrayLike<number>,
   indices: ArrayLike<number>,
   count: number,
   random: () => number,
   keep?: (x: number, y: number, z: number) => boolean,
+  normals?: number[],
 ): Points {
   const nt = indices.length / 3;
   const cdf = new Float64Array(nt);
@@ -75,6 +79,19 @@ export function sampleSurface(
       u * (positions[c + 2] - positions[a + 2]);
     if (keep && !keep(x, y, z)) continue;
     out.push(x, y, z);
+    if (normals) {
+      const ux = positions[b] - positions[a];
+      const uy = positions[b + 1] - positions[a + 1];
+      const uz = positions[b + 2] - positions[a + 2];
+      const vx = positions[c] - positions[a];
+      const vy = positions[c + 1] - positions[a + 1];
+      const vz = positions[c + 2] - positions[a + 2];
+      const nx = uy * vz - uz * vy;
+      const ny = uz * vx - ux * vz;
+      const nz = ux * vy - uy * vx;
+      const len = Math.hypot(nx, ny, nz) || 1;
+      normals.push(nx / len, ny / len, nz / len);
+    }
   }
   return Float32Array.from(out);
 }
@@ -125,10 +142,14 @@ class Grid {
     return (this.coord(x) * this.n + this.coord(y)) * this.n + this.coord(z);
   }
   nearest(x: number, y: number, z: number): number {
+    return this.closest(x, y, z).distance;
+  }
+  closest(x: number, y: number, z: number): { distance: number; index: number } {
     const cx = this.coord(x),
       cy = this.coord(y),
       cz = this.coord(z);
     let best = Infinity;
+    let index = -1;
     for (let r = 0; r < this.n; r++) {
       // Every point outside shell r−1 is at least (r − 1)·cell away.
       if (best < (r - 1) * this.cell) break;
@@ -143,13 +164,16 @@ class Grid {
             for (let s = this.start[key]; s < this.start[key + 1]; s++) {
               const q = this.items[s] * 3;
               const d = (this.p[q] - x) ** 2 + (this.p[q + 1] - y) ** 2 + (this.p[q + 2] - z) ** 2;
-              if (d < best * best) best = Math.sqrt(d);
+              if (d < best * best) {
+                best = Math.sqrt(d);
+                index = this.items[s];
+              }
             }
           }
         }
       }
     }
-    return best;
+    return { distance: best, index };
   }
 }
 
@@ -187,4 +211,22 @@ export function score(pred: Points, truth: Points, tau = 0.05): Score {
     precision,
     recall,
   };
+}
+
+/**
+ * Normal consistency as in the Occupancy Networks evaluation: the mean |cos| between each sample's normal
+ * and its nearest neighbour's on the other surface, both directions averaged (1: every facet faces as the
+ * truth's does). Chamfer forgives a crumpled or flapped surface lying close to the truth; this does not.
+ */
+export function normalConsistency(pred: Points, predN: Points, truth: Points, truthN: Points): number {
+  const one = (a: Points, an: Points, b: Points, bn: Points) => {
+    const g = new Grid(b);
+    let sum = 0;
+    for (let i = 0; i < a.length; i += 3) {
+      const j = g.closest(a[i], a[i + 1], a[i + 2]).index * 3;
+      sum += Math.abs(an[i] * bn[j] + an[i + 1] * bn[j + 1] + an[i + 2] * bn[j + 2]);
+    }
+    return sum / (a.length / 3);
+  };
+  return (one(pred, predN, truth, truthN) + one(truth, truthN, pred, predN)) / 2;
 }

@@ -14,12 +14,17 @@ export const TRUTH_PITCH = TRUTH_VIEW.pitch;
 export interface Truth {
   image: RgbaImage;
   points: Points;
+  /** Unit normals of `points`, in the same frame. */
+  normals: Points;
 }
+
+/** The 35 mm frame's diagonal (mm): a 35 mm equivalent focal length is measured against it. */
+const FRAME_DIAGONAL_MM = Math.hypot(36, 24);
 
 export function renderTruth(
   shape: Shape,
   samples = 20_000,
-  view: { yaw: number; pitch: number; zoom?: number } = TRUTH_VIEW,
+  view: { yaw: number; pitch: number; zoom?: number; focal35?: number } = TRUTH_VIEW,
 ): Truth {
   const tf = viewTransform(view.yaw, view.pitch);
   // Merge the parts into one camera-space mesh with a colour per triangle.
@@ -50,6 +55,21 @@ export function renderTruth(
     extent = (2 * r.radius * 1.4) / view.zoom;
     centre = [r.centre[0], r.centre[1], 0];
   }
+  if (view.focal35 !== undefined) {
+    // A pinhole camera of that 35 mm equivalent focal length, as far from the subject's middle as frames
+    // `extent` there: every vertex is scaled toward the image centre by distance / (distance − depth),
+    // which keeps straight edges straight, so the orthographic rasteriser draws the perspective photo.
+    // A margin, as a photographer leaves one: the near side looks larger than the middle.
+    extent *= 1.15;
+    const focalPx = (view.focal35 * Math.hypot(TRUTH_VIEW.size, TRUTH_VIEW.size)) / FRAME_DIAGONAL_MM;
+    const distance = (focalPx * extent) / TRUTH_VIEW.size;
+    const r = boundingSphere(positions);
+    for (let i = 0; i < positions.length; i += 3) {
+      const k = distance / (distance - (positions[i + 2] - r.centre[2]));
+      positions[i] = centre[0] + (positions[i] - centre[0]) * k;
+      positions[i + 1] = centre[1] + (positions[i + 1] - centre[1]) * k;
+    }
+  }
   const { image } = rasterise(
     {
       positions: Float32Array.from(positions),
@@ -68,6 +88,7 @@ export function renderTruth(
   // Outer surface only: a sample inside any other part of the union is hidden and dropped.
   const random = rng(7);
   const pts: number[] = [];
+  const nrm: number[] = [];
   let area = 0;
   const areas = shape.parts.map((p) => {
     let a = 0;
@@ -90,18 +111,24 @@ export function renderTruth(
       want,
       random,
       (x, y, z) => !others.some((o) => o.inside([x, y, z])),
+      nrm,
     );
     for (let i = 0; i < s.length; i += 3) pts.push(...tf(s[i], s[i + 1], s[i + 2]));
   });
   // Exactly `samples` points, chosen uniformly from the accepted ones.
   const all = Float32Array.from(pts);
   const count = all.length / 3;
+  // tf only turns, so the normals turn with it.
+  const turned = new Float32Array(nrm.length);
+  for (let i = 0; i < nrm.length; i += 3) turned.set(tf(nrm[i], nrm[i + 1], nrm[i + 2]), i);
   const points = new Float32Array(samples * 3);
+  const normals = new Float32Array(samples * 3);
   for (let i = 0; i < samples; i++) {
     const j = Math.floor(random() * count);
     points.set(all.subarray(j * 3, j * 3 + 3), i * 3);
+    normals.set(turned.subarray(j * 3, j * 3 + 3), i * 3);
   }
-  return { image, points };
+  return { image, points, normals };
 }
 
 /** Centre of the bounding box and the largest distance from it (camera-frame positions). */

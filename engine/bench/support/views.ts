@@ -17,6 +17,7 @@ export interface ViewsTruth {
   back: RgbaImage;
   left: RgbaImage;
   points: Points;
+  normals: Points;
 }
 
 /**
@@ -33,17 +34,19 @@ export type UnevenWalk = Partial<Record<'right' | 'back' | 'left', WalkError>>;
 export function renderViews(
   shape: Shape,
   samples = 20_000,
-  camera: { yaw: number; pitch: number } = VIEWS_CAMERA,
+  camera: { yaw: number; pitch: number; focal35?: number } = VIEWS_CAMERA,
   walk: UnevenWalk = {},
 ): ViewsTruth {
   // An uneven walk is photographed at a distance (every photo framed by the same camera, the subject
-  // as large as that distance makes it), an even one framed to each outline as before.
-  const uneven = Object.keys(walk).length > 0;
+  // as large as that distance makes it), an even one framed to each outline as before; a perspective
+  // camera (focal35) always stands at a distance.
+  const uneven = Object.keys(walk).length > 0 || camera.focal35 !== undefined;
   const at = (turn: number, off?: WalkError) =>
     renderTruth(shape, turn ? 16 : samples, {
       yaw: camera.yaw + turn + (off?.turn ?? 0),
       pitch: off ? off.pitch : camera.pitch,
       zoom: off ? off.zoom : uneven ? 1 : undefined,
+      focal35: camera.focal35,
     });
   const front = at(0);
   return {
@@ -52,5 +55,6 @@ export function renderViews(
     back: at(180, walk.back).image,
     left: at(270, walk.left).image,
     points: front.points,
+    normals: front.normals,
   };
 }

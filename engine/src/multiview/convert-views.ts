@@ -34,7 +34,6 @@
  */
 import { type DecodeOptions, decodeImage } from '../decode/decode.ts';
 import { EngineError, isEngineError } from '../errors.ts';
-import type { LiftedSolid } from '../geometry/lift.ts';
 import { isolateSubject } from '../isolate/isolate.ts';
 import {
   type ConvertContext,
@@ -42,18 +41,18 @@ import {
   type ConvertResult,
   convertBytes,
 } from '../pipeline/convert.ts';
+import { inverseDistance, usableFocal } from './camera.ts';
 import { chartMesh } from './charts.ts';
-import { cornerEdges } from './edges.ts';
 import { type ElevationOptions, estimateElevation } from './elevation.ts';
-import { facetedRows } from './facets.ts';
 import { depthReach, type FuseOptions, fuseViews } from './fuse.ts';
 import { type HullOptions, hullSolid } from './hull.ts';
+import { atlasSize, cornersAt, flatHeights, inflationThickness } from './hull-inputs.ts';
 import { type PaintOptions, paintViews } from './paint.ts';
 import { type AtlasPaintOptions, paintAtlas } from './paint-atlas.ts';
-import { type RegisterOptions, registerView, silhouetteBox } from './register.ts';
+import { type Frame, type RegisterOptions, registerView, silhouetteBox } from './register.ts';
 import type { MultiViewStats, ViewReport } from './stats.ts';
 import { type MultiViewInput, type RegisteredView, VIEW_NAMES, type ViewName } from './views.ts';
-import { findWalk, type WalkOptions, type WalkResult } from './walk.ts';
+import { findWalk, type Lenses, WALK_DEFAULTS, type WalkOptions, type WalkResult } from './walk.ts';
 
 export interface MultiViewOptions {
   register: Partial<RegisterOptions>;
@@ -97,8 +96,12 @@ export const MULTIVIEW_DEFAULTS: MultiViewOptions = {
   method: 'auto',
 };
 
-/** Grid of the front's solid when a side view is given (the low preset's). */
-const FALLBACK_GRID = 192;
+/**
+ * Grid of the front's solid when a side view is given: two thirds of the low preset's. The solid is then
+ * only the fallback (views that do not fit) and the hull's depth limit (read on a 128-cell map), and its
+ * lift was a third of a low four-photo conversion's time.
+ */
+const FALLBACK_GRID = 128;
 
 /** Said when the hull cannot be built from views that each looked right. */
 export const FALLBACK_WARNING =
@@ -163,6 +166,14 @@ export async function convertViews(
   const prepareMs = performance.now() - started;
 
   const sideGiven = input.right !== undefined || input.left !== undefined;
+  // Focal lengths as EXIF gave them; an implausible one (0, a crop factor, a non-number) counts as absent
+  // and is estimated like a missing one.
+  const lenses: Lenses = {};
+  for (const name of ['front', ...given] as const) {
+    const f = usableFocal(input.focalLength35mm?.[name]);
+    if (f !== undefined) lenses[name] = f;
+  }
+  const walkOpts = opts.walk === false ? undefined : { ...WALK_DEFAULTS, ...opts.walk };
   const warnings: string[] = [];
   const reports: ViewReport[] = [];
   const registered: RegisteredView[] = [];
@@ -173,6 +184,7 @@ export async function convertViews(
   let painted = 0;
   let elevation = { degrees: 0, coverage: 0 };
   let walk: WalkResult | undefined;
+  let focal: number | undefined;
   const ms = { register: 0, elevation: 0, walk: 0, fuse: 0, paint: 0 };
   let mark = 0;
   const lap = (step: keyof typeof ms) => {
@@ -183,7 +195,7 @@ export async function convertViews(
   const hooks: ConvertContext['hooks'] = {
     async afterLift(solid, front) {
       mark = performance.now();
-      const frame = {
+      const frame: Frame = {
         image: front.image,
         mask: front.mask,
         unitsPerPixel: solid.unitsPerPixel,
@@ -240,12 +252,13 @@ export async function convertViews(
           mask: front.mask,
           unitsPerPixel: solid.unitsPerPixel,
           centrePx: solid.centrePx,
+          invDistance: 0,
           rotation: Float64Array.from([1, 0, 0, 0, 1, 0, 0, 0, 1]),
           toward: [0, 0, 1],
           shapes: true,
           colours: true,
         };
-        walk = findWalk(frontView, shaping, elevation.degrees, opts.walk);
+        walk = findWalk(frontView, shaping, elevation.degrees, opts.walk, lenses);
         // Silhouettes the found cameras cannot fit together show another object (or the same one moved):
         // the view whose leaving out explains the rest best colours the model only, and the cameras are
         // found again without it.
@@ -257,9 +270,20 @@ export async function convertViews(
           if (report) report.use = 'colour';
           warnings.push(`The ${LABEL[view.name]} photo did not match; it was used for colour only.`);
           shaping = shaping.filter((v) => v !== view);
-          walk = findWalk(frontView, shaping, elevation.degrees, opts.walk);
+          walk = findWalk(frontView, shaping, elevation.degrees, opts.walk, lenses);
         }
       }
+      // Every photo's camera distance from its lens: found with the walk, else given or assumed.
+      focal = walk ? walk.focal35 : lensFor(lenses, walkOpts);
+      const lensOf = (name: 'front' | ViewName) => lenses[name] ?? focal;
+      frame.invDistance = inverseDistance(
+        lensOf('front'),
+        front.image.width,
+        front.image.height,
+        frame.unitsPerPixel,
+      );
+      for (const v of registered)
+        v.invDistance = inverseDistance(lensOf(v.name), v.image.width, v.image.height, v.unitsPerPixel);
       lap('walk');
       const useHull = opts.method === 'auto' && shaping.some((v) => v.name === 'right' || v.name === 'left');
       const hull = useHull
@@ -314,7 +338,7 @@ export async function convertViews(
     },
   };
   // With a side view the voxel hull will most likely replace the front's solid, which is then only the
-  // fallback (views that do not match): it is lifted at the low preset's grid, not the high one's.
+  // fallback (views that do not match): it is lifted at a coarse grid, not the preset's.
   const liftOptions =
     opts.method === 'auto' && (input.right || input.left)
       ? { ...options.lift, resolution: Math.min(options.lift?.resolution ?? FALLBACK_GRID, FALLBACK_GRID) }
@@ -326,6 +350,14 @@ export async function convertViews(
     elevation: elevation.degrees,
     coverage: Math.round(elevation.coverage * 1e3) / 1e3,
     cameras: walk?.cameras ?? [],
+    focal35: focal,
+    focalSource: Object.keys(lenses).length
+      ? 'exif'
+      : focal === undefined
+        ? 'parallel'
+        : walk?.focalFound
+          ? 'found'
+          : 'assumed',
     misfit: walk?.misfit,
     method,
     carved: Math.round(carved * 1e4) / 1e4,
@@ -340,102 +372,12 @@ export async function convertViews(
   return result;
 }
 
-/**
- * Model heights that are flat-faced toward the cameras (facets.ts), widened by two of 200 rows so a face
- * ends where the whole band is uniform; the hull keeps them unrounded.
- */
-function flatHeights(
-  frame: Parameters<typeof facetedRows>[0],
-  shaping: RegisteredView[],
-  fuse: Partial<FuseOptions>,
-): (y: number) => boolean {
-  const ROWS = 200;
-  const raw = facetedRows(frame, shaping, ROWS, fuse.facets);
-  const flat = new Uint8Array(ROWS);
-  for (let r = 0; r < ROWS; r++) {
-    let m = 1;
-    for (let k = Math.max(0, r - 2); k <= Math.min(ROWS - 1, r + 2); k++) m = Math.min(m, raw[k]);
-    flat[r] = m;
-  }
-  return (y) => flat[Math.min(ROWS - 1, Math.max(0, Math.floor((0.5 - y) * ROWS)))] > 0;
-}
-
-/**
- * Atlas side: enough texels for the front photo's own detail over the whole surface (charts fill about
- * 60 % of the atlas), a power of two from 512 up to the preset's size. More texels than the photos have
- * pixels would only cost painting time.
- */
-function atlasSize(
-  positions: Float32Array,
-  indices: Uint32Array,
-  unitsPerPixel: number,
-  max: number,
-): number {
-  let area = 0;
-  for (let t = 0; t < indices.length; t += 3) {
-    const a = indices[t] * 3;
-    const b = indices[t + 1] * 3;
-    const c = indices[t + 2] * 3;
-    const ux = positions[b] - positions[a];
-    const uy = positions[b + 1] - positions[a + 1];
-    const uz = positions[b + 2] - positions[a + 2];
-    const vx = positions[c] - positions[a];
-    const vy = positions[c + 1] - positions[a + 1];
-    const vz = positions[c + 2] - positions[a + 2];
-    area += Math.hypot(uy * vz - uz * vy, uz * vx - ux * vz, ux * vy - uy * vx) / 2;
-  }
-  const texels = Math.sqrt(area / 0.6) / unitsPerPixel;
-  let size = 512;
-  while (size < texels && size < max) size *= 2;
-  return Math.min(size, max);
-}
-
-/**
- * The front's inflated solid as a thickness (model units) at any front image position: the largest
- * front-to-back distance of its columns in cells of 1/128 of the subject's longer side; 0 outside.
- */
-function inflationThickness(solid: LiftedSolid): (px: number, py: number) => number {
-  const { bounds: b, positions: p, imageXY } = solid;
-  const n = p.length / 6;
-  const cell = Math.max(b.x1 - b.x0, b.y1 - b.y0) / 128;
-  const w = Math.ceil((b.x1 - b.x0) / cell) + 3;
-  const h = Math.ceil((b.y1 - b.y0) / cell) + 3;
-  const map = new Float32Array(w * h);
-  for (let v = 0; v < n; v++) {
-    const x = Math.floor((imageXY[v * 2] - b.x0) / cell) + 1;
-    const y = Math.floor((imageXY[v * 2 + 1] - b.y0) / cell) + 1;
-    if (x < 0 || y < 0 || x >= w || y >= h) continue;
-    map[y * w + x] = Math.max(map[y * w + x], p[v * 3 + 2] - p[(v + n) * 3 + 2]);
-  }
-  return (px, py) => {
-    const x = Math.floor((px - b.x0) / cell) + 1;
-    const y = Math.floor((py - b.y0) / cell) + 1;
-    return x < 0 || y < 0 || x >= w || y >= h ? 0 : map[y * w + x];
-  };
-}
-
-/**
- * Per model height, the corners of a turned box the views show (edges.ts) in the world frame: x of the
- * front's and the back's, z of the right's and the left's (u = cos t·x − sin t·z for a view turned by t).
- */
-function cornersAt(
-  frame: Parameters<typeof cornerEdges>[0],
-  shaping: RegisteredView[],
-): (y: number) => [number, number, number, number] | undefined {
-  const ROWS = 200;
-  const edges = cornerEdges(frame, shaping, ROWS);
-  const k = 1 + shaping.length;
-  return (y) => {
-    const r = Math.min(ROWS - 1, Math.max(0, Math.floor((0.5 - y) * ROWS)));
-    const c: [number, number, number, number] = [edges[r * k], Number.NaN, Number.NaN, Number.NaN];
-    shaping.forEach((v, i) => {
-      const u = edges[r * k + 1 + i];
-      if (v.name === 'right') c[1] = -u;
-      if (v.name === 'back') c[2] = -u;
-      if (v.name === 'left') c[3] = u;
-    });
-    const depth = !Number.isNaN(c[1]) || !Number.isNaN(c[3]);
-    const across = !Number.isNaN(c[0]) || !Number.isNaN(c[2]);
-    return depth && across ? c : undefined;
-  };
+/** The focal length of the photos without one when the walk is not searched: the given median, or the walk's default. */
+function lensFor(lenses: Lenses, walk: WalkOptions | undefined): number | undefined {
+  const given = Object.values(lenses)
+    .filter((f): f is number => f !== undefined)
+    .sort((a, b) => a - b);
+  if (given.length) return given[Math.floor(given.length / 2)];
+  const f = walk?.focal35 ?? 0;
+  return f > 0 ? f : undefined;
 }

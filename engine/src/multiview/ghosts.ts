@@ -35,6 +35,7 @@
  * 0.18 → 0.37 s, dog 0.29 → 0.60 s (the splat of every voxel in five views); with no candidates only the
  * slice labelling runs.
  */
+import { perspective } from './camera.ts';
 
 export interface GhostOptions {
   /** Largest area of a thin slice component, as a share of the largest slice component's area. */
@@ -65,7 +66,10 @@ export interface GhostCamera {
   upp: number;
   cx: number;
   cy: number;
+  /** Rows 0–2 of the world-to-camera rotation (row-major). */
   m: Float64Array;
+  /** Inverse camera distance (camera.ts). */
+  inv: number;
 }
 
 export interface GhostGrid {
@@ -356,16 +360,20 @@ function forFootprints(
 ): void {
   const { nx, ny, h, origin } = g;
   for (let c = 0; c < cams.length; c++) {
-    const { m, upp, cx, cy, width, height } = cams[c];
-    // Half the projected cube's extent in pixels.
-    const rx = (0.5 * h * (Math.abs(m[0]) + Math.abs(m[1]) + Math.abs(m[2]))) / upp;
-    const ry = (0.5 * h * (Math.abs(m[3]) + Math.abs(m[4]) + Math.abs(m[5]))) / upp;
+    const { m, upp, cx, cy, width, height, inv } = cams[c];
+    const ex = 0.5 * h * (Math.abs(m[0]) + Math.abs(m[1]) + Math.abs(m[2]));
+    const ey = 0.5 * h * (Math.abs(m[3]) + Math.abs(m[4]) + Math.abs(m[5]));
     for (const o of voxels) {
       const x = origin[0] + ((o % nx) + 0.5) * h;
       const y = origin[1] + ((Math.floor(o / nx) % ny) + 0.5) * h;
       const z = origin[2] + (Math.floor(o / (nx * ny)) + 0.5) * h;
-      const px = cx + (m[0] * x + m[1] * y + m[2] * z) / upp;
-      const py = cy - (m[3] * x + m[4] * y + m[5] * z) / upp;
+      const k = perspective(m[6] * x + m[7] * y + m[8] * z, inv) / upp;
+      if (!Number.isFinite(k)) continue;
+      // Half the projected cube's extent in pixels.
+      const rx = ex * k;
+      const ry = ey * k;
+      const px = cx + (m[0] * x + m[1] * y + m[2] * z) * k;
+      const py = cy - (m[3] * x + m[4] * y + m[5] * z) * k;
       // Pixels whose centre the footprint holds (at least the one under the voxel's centre).
       const x0 = Math.max(0, Math.min(Math.floor(px), Math.round(px - rx)));
       const x1 = Math.min(width - 1, Math.max(Math.floor(px), Math.round(px + rx) - 1));

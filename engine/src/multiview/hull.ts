@@ -16,8 +16,13 @@
  * where shading shows flat faces (facets.ts) keep the hull: a box stays a box.
  */
 import { EngineError } from '../errors.ts';
+import { perspective } from './camera.ts';
+import { camera, carve } from './carve.ts';
 import { type GhostOptions, pruneGhosts } from './ghosts.ts';
+import { type Grid, round } from './hull-round.ts';
 import type { Frame } from './register.ts';
+import { type SmoothOptions, taubin } from './smooth.ts';
+import { dropSpecks } from './specks.ts';
 import { levelSurface } from './surface.ts';
 import type { RegisteredView } from './views.ts';
 
@@ -30,239 +35,13 @@ export interface HullOptions {
   blur: number;
   /** Ghost-leg pruning (ghosts.ts) before the rounding; false leaves every carved part. */
   ghosts: Partial<GhostOptions> | false;
+  /** Parts under this share of the largest part's voxels are cleared as specks (specks.ts). */
+  specks: number;
+  /** Taubin smoothing of the surface (smooth.ts); false keeps the level set's terraces. */
+  smooth: Partial<SmoothOptions> | false;
 }
 
-const HULL_DEFAULTS: HullOptions = { cells: 96, power: 2, blur: 1, ghosts: {} };
-
-/** A silhouette seen through the world frame: image position = centre + rows 0 and 1 of m · W / scale. */
-interface Camera {
-  mask: Float32Array;
-  width: number;
-  height: number;
-  upp: number;
-  cx: number;
-  cy: number;
-  m: Float64Array;
-}
-
-function camera(view: Frame & { rotation?: Float64Array }, elevationDeg: number): Camera {
-  const e = (elevationDeg * Math.PI) / 180;
-  const rx = [1, 0, 0, 0, Math.cos(e), -Math.sin(e), 0, Math.sin(e), Math.cos(e)];
-  const r = view.rotation ?? Float64Array.from([1, 0, 0, 0, 1, 0, 0, 0, 1]);
-  const m = new Float64Array(6);
-  for (let i = 0; i < 2; i++)
-    for (let j = 0; j < 3; j++) for (let k = 0; k < 3; k++) m[i * 3 + j] += r[i * 3 + k] * rx[k * 3 + j];
-  return {
-    mask: view.mask,
-    width: view.image.width,
-    height: view.image.height,
-    upp: view.unitsPerPixel,
-    cx: view.centrePx[0],
-    cy: view.centrePx[1],
-    m,
-  };
-}
-
-interface Grid {
-  origin: [number, number, number];
-  h: number;
-  nx: number;
-  ny: number;
-  nz: number;
-}
-
-/** 1 for every voxel centre that every camera sees inside its silhouette. */
-function carve(cams: Camera[], g: Grid): Uint8Array {
-  const { nx, ny, nz, h, origin } = g;
-  const occ = new Uint8Array(nx * ny * nz);
-  const bx = new Float64Array(cams.length);
-  const by = new Float64Array(cams.length);
-  const dx = cams.map((c) => (c.m[0] * h) / c.upp);
-  const dy = cams.map((c) => (-c.m[3] * h) / c.upp);
-  for (let k = 0; k < nz; k++) {
-    const z = origin[2] + (k + 0.5) * h;
-    for (let j = 0; j < ny; j++) {
-      const y = origin[1] + (j + 0.5) * h;
-      const x = origin[0] + 0.5 * h;
-      for (let c = 0; c < cams.length; c++) {
-        const { m, upp } = cams[c];
-        bx[c] = cams[c].cx + (m[0] * x + m[1] * y + m[2] * z) / upp;
-        by[c] = cams[c].cy - (m[3] * x + m[4] * y + m[5] * z) / upp;
-      }
-      const row = (k * ny + j) * nx;
-      for (let i = 0; i < nx; i++) {
-        let inside = 1;
-        for (let c = 0; c < cams.length; c++) {
-          const cam = cams[c];
-          const px = Math.floor(bx[c] + i * dx[c]);
-          const py = Math.floor(by[c] + i * dy[c]);
-          if (
-            px < 0 ||
-            py < 0 ||
-            px >= cam.width ||
-            py >= cam.height ||
-            cam.mask[py * cam.width + px] < 0.5
-          ) {
-            inside = 0;
-            break;
-          }
-        }
-        occ[row + i] = inside;
-      }
-    }
-  }
-  return occ;
-}
-
-/** A slice whose widest run is under this share of the object's widest holds only thin parts. */
-const THIN_SLICE = 0.25;
-
-/** Rounds every horizontal slice run by run (see the file comment); `keep(j)` leaves slice j as it is. */
-function round(
-  occ: Uint8Array,
-  g: Grid,
-  power: number,
-  keep: (j: number) => boolean,
-  halfDepth?: (i: number, j: number, k: number) => number,
-  corners?: Corners,
-): void {
-  if (!Number.isFinite(power)) return;
-  const { nx, ny, nz } = g;
-  const cu = new Float32Array(nx * nz);
-  const au = new Float32Array(nx * nz);
-  const at = (i: number, j: number, k: number) => (k * ny + j) * nx + i;
-  const widest = new Float32Array(ny);
-  for (let j = 0; j < ny; j++)
-    for (let k = 0; k < nz; k++)
-      for (let i = 0, run = 0; i <= nx; i++) {
-        run = i < nx && occ[at(i, j, k)] ? run + 1 : 0;
-        widest[j] = Math.max(widest[j], run / 2);
-      }
-  const widestAll = widest.reduce((m, w) => Math.max(m, w), 0);
-  for (let j = 0; j < ny; j++) {
-    if (keep(j)) continue;
-    // A slice of thin parts only (legs under a table top or a seat) keeps the hull's depth: there the
-    // front's inflation is dwarfed by the top's at the same height, and limiting by it cut the legs
-    // through just below the top.
-    const depthOf = widest[j] < THIN_SLICE * widestAll ? undefined : halfDepth;
-    if (corners && cutToCorners(occ, g, j, corners)) continue;
-    // Runs along x (index i * nz + k stores the run of voxel (i, k)).
-    for (let k = 0; k < nz; k++) {
-      for (let i = 0; i < nx; ) {
-        if (!occ[at(i, j, k)]) {
-          i++;
-          continue;
-        }
-        let e = i;
-        while (e < nx && occ[at(e, j, k)]) e++;
-        const c = (i + e - 1) / 2;
-        const a = (e - i) / 2;
-        for (let q = i; q < e; q++) {
-          cu[q * nz + k] = c;
-          au[q * nz + k] = a;
-        }
-        i = e;
-      }
-    }
-    // Runs along z (the front camera's rays), then tested. With the front's inflation, each run is at
-    // most as deep as the inflation there, scaled so the slice's deepest run keeps its hull depth: an arm
-    // in front of a body stays as thin as the photo shows it, not as deep as the body behind.
-    const runs: number[] = [];
-    let maxB = 0;
-    let maxT = 0;
-    for (let i = 0; i < nx; i++) {
-      for (let k = 0; k < nz; ) {
-        if (!occ[at(i, j, k)]) {
-          k++;
-          continue;
-        }
-        let e = k;
-        while (e < nz && occ[at(i, j, e)]) e++;
-        const t = depthOf ? depthOf(i, j, (k + e - 1) / 2) : 0;
-        runs.push(i, k, e, t);
-        maxB = Math.max(maxB, (e - k) / 2);
-        maxT = Math.max(maxT, t);
-        k = e;
-      }
-    }
-    const stretch = maxT > 0 ? maxB / maxT : 0;
-    for (let r = 0; r < runs.length; r += 4) {
-      const [i, k, e, t] = [runs[r], runs[r + 1], runs[r + 2], runs[r + 3]];
-      const d = (k + e - 1) / 2;
-      const b = (e - k) / 2;
-      const limit = t > 0 && stretch > 0 ? Math.max(0.5, stretch * t) : b;
-      for (let q = k; q < e; q++) {
-        const u = Math.abs((i - cu[i * nz + q]) / au[i * nz + q]);
-        // Kept within the run's ellipse (|u|^p + |w|^p ≤ 1) and the inflation's depth.
-        const reach = Math.min(limit, b * Math.max(0, 1 - u ** power) ** (1 / power));
-        if (Math.abs(q - d) > reach) occ[at(i, j, q)] = 2;
-      }
-    }
-    for (let k = 0; k < nz; k++)
-      for (let i = 0; i < nx; i++) if (occ[at(i, j, k)] === 2) occ[at(i, j, k)] = 0;
-  }
-}
-
-/**
- * Corner positions seen at slice j (world x of the corners facing the front and the back camera, world
- * z of those facing the right and the left one; NaN where a view shows none).
- */
-type Corners = (j: number) => [number, number, number, number] | undefined;
-
-/**
- * Cuts slice j to the quadrilateral through the corners the views see (edges.ts) on the sides of the
- * slice's bounding rectangle; a missing corner is the one opposite mirrored through the centre (a box).
- * False when the views show no turned box at this height.
- */
-function cutToCorners(occ: Uint8Array, g: Grid, j: number, corners: Corners): boolean {
-  const c = corners(j);
-  if (!c) return false;
-  const { nx, ny, nz, h, origin } = g;
-  let i0 = nx;
-  let i1 = -1;
-  let k0 = nz;
-  let k1 = -1;
-  for (let k = 0; k < nz; k++)
-    for (let i = 0; i < nx; i++)
-      if (occ[(k * ny + j) * nx + i]) {
-        i0 = Math.min(i0, i);
-        i1 = Math.max(i1, i);
-        k0 = Math.min(k0, k);
-        k1 = Math.max(k1, k);
-      }
-  if (i1 - i0 < 3 || k1 - k0 < 3) return false;
-  // Voxel index coordinates: x = origin + (i + 0.5)·h.
-  const toI = (x: number) => (x - origin[0]) / h - 0.5;
-  const toK = (z: number) => (z - origin[2]) / h - 0.5;
-  let [xf, zr, xb, zl] = [toI(c[0]), toK(c[1]), toI(c[2]), toK(c[3])];
-  if (Number.isNaN(xf)) xf = i0 + i1 - xb;
-  if (Number.isNaN(xb)) xb = i0 + i1 - xf;
-  if (Number.isNaN(zr)) zr = k0 + k1 - zl;
-  if (Number.isNaN(zl)) zl = k0 + k1 - zr;
-  const inside = (v: number, a: number, b: number) => v > a + 0.5 && v < b - 0.5;
-  if (![xf, xb].every((v) => inside(v, i0, i1)) || ![zr, zl].every((v) => inside(v, k0, k1))) return false;
-  // F on the front side (k1), R on the right (i1), B on the back (k0), L on the left (i0); half a voxel out.
-  const poly = [xf, k1 + 0.5, i1 + 0.5, zr, xb, k0 - 0.5, i0 - 0.5, zl];
-  for (let k = k0; k <= k1; k++) {
-    for (let i = i0; i <= i1; i++) {
-      const o = (k * ny + j) * nx + i;
-      if (!occ[o]) continue;
-      let pos = 0;
-      let neg = 0;
-      for (let e = 0; e < 4; e++) {
-        const ax = poly[e * 2];
-        const az = poly[e * 2 + 1];
-        const bx = poly[((e + 1) % 4) * 2];
-        const bz = poly[((e + 1) % 4) * 2 + 1];
-        const cross = (bx - ax) * (k - az) - (bz - az) * (i - ax);
-        if (cross > 0) pos++;
-        else if (cross < 0) neg++;
-      }
-      if (pos && neg) occ[o] = 0;
-    }
-  }
-  return true;
-}
+const HULL_DEFAULTS: HullOptions = { cells: 96, power: 2, blur: 1, ghosts: {}, specks: 0.01, smooth: {} };
 
 /** Separable 3-voxel box blur, `passes` times, into a float field. */
 function blur(occ: Uint8Array, g: Grid, passes: number): Float32Array {
@@ -305,6 +84,8 @@ export interface HullSolid {
   rounded: number;
   /** Ghost parts removed (ghosts.ts). */
   ghosts: number;
+  /** Specks cleared (specks.ts). */
+  specks: number;
 }
 
 /**
@@ -369,12 +150,14 @@ export async function hullSolid(
       const x = g.origin[0] + (i + 0.5) * h;
       const y = g.origin[1] + (j + 0.5) * h;
       const z = g.origin[2] + (k + 0.5) * h;
-      const px = fc.cx + (fc.m[0] * x + fc.m[1] * y + fc.m[2] * z) / fc.upp;
-      const py = fc.cy - (fc.m[3] * x + fc.m[4] * y + fc.m[5] * z) / fc.upp;
+      const kp = perspective(fc.m[6] * x + fc.m[7] * y + fc.m[8] * z, fc.inv) / fc.upp;
+      const px = fc.cx + (fc.m[0] * x + fc.m[1] * y + fc.m[2] * z) * kp;
+      const py = fc.cy - (fc.m[3] * x + fc.m[4] * y + fc.m[5] * z) * kp;
       return inflation(px, py) / 2 / h;
     });
   const atY = (j: number) => ce * (g.origin[1] + (j + 0.5) * h);
   round(occ, g, opts.power, (j) => flat(atY(j)), halfDepth, corners && ((j) => corners(atY(j))));
+  const specks = opts.specks > 0 ? dropSpecks(occ, g, opts.specks) : 0;
   let kept = 0;
   for (let i = 0; i < occ.length; i++) kept += occ[i];
   const field = blur(occ, g, opts.blur);
@@ -392,6 +175,7 @@ export async function hullSolid(
   if (!surface.indices.length)
     throw new EngineError('internal', 'multiview: the hull of the photos encloses no volume.');
   const w = surface.positions;
+  if (opts.smooth) taubin(w, surface.indices, opts.smooth);
   const n = w.length / 3;
   const positions = new Float32Array(n * 3);
   const se = Math.sin((elevationDeg * Math.PI) / 180);
@@ -410,5 +194,6 @@ export async function hullSolid(
     voxel: h,
     rounded: carved ? 1 - kept / carved : 0,
     ghosts,
+    specks,
   };
 }

@@ -7,9 +7,11 @@
  * gutters and anything left are filled from the painted texels (push-pull), so filtering at a seam reads
  * the chart's own colours.
  */
+
 import { EngineError } from '../errors.ts';
 import { pushPullFill } from '../texture/fill.ts';
 import type { Mesh, RgbaImage } from '../types.ts';
+import { perspective } from './camera.ts';
 import { meanLuminance, sampleRgb } from './photo-sample.ts';
 import type { Frame } from './register.ts';
 import type { RegisteredView } from './views.ts';
@@ -39,6 +41,8 @@ interface PaintView {
   cx: number;
   cy: number;
   r: Float64Array;
+  /** Inverse camera distance (camera.ts). */
+  inv: number;
   toward: [number, number, number];
   gain: number;
   depth: Float32Array;
@@ -60,9 +64,10 @@ function depthMap(v: PaintView, mesh: Mesh): void {
     const x = P[i * 3];
     const y = P[i * 3 + 1];
     const z = P[i * 3 + 2];
-    sx[i] = (v.cx + (r[0] * x + r[1] * y + r[2] * z) / v.upp) / v.cellPx;
-    sy[i] = (v.cy - (r[3] * x + r[4] * y + r[5] * z) / v.upp) / v.cellPx;
     sd[i] = r[6] * x + r[7] * y + r[8] * z;
+    const k = Math.min(1e6, perspective(sd[i], v.inv)) / v.upp;
+    sx[i] = (v.cx + (r[0] * x + r[1] * y + r[2] * z) * k) / v.cellPx;
+    sy[i] = (v.cy - (r[3] * x + r[4] * y + r[5] * z) * k) / v.cellPx;
   }
   const D = v.depth;
   D.fill(-Infinity);
@@ -114,6 +119,7 @@ export function paintAtlas(
       mask: front.mask,
       unitsPerPixel: front.unitsPerPixel,
       centrePx: front.centrePx,
+      invDistance: front.invDistance ?? 0,
       rotation: Float64Array.from([1, 0, 0, 0, 1, 0, 0, 0, 1]),
       toward: [0, 0, 1] as [number, number, number],
     },
@@ -137,6 +143,7 @@ export function paintAtlas(
       cx: s.centrePx[0],
       cy: s.centrePx[1],
       r: s.rotation,
+      inv: s.invDistance,
       toward: s.toward,
       gain,
       depth: new Float32Array(dw * dh),
@@ -206,13 +213,14 @@ export function paintAtlas(
             const facing = nx * v.toward[0] + ny * v.toward[1] + nz * v.toward[2];
             if (facing <= 0) continue;
             const r = v.r;
-            const px = v.cx + (r[0] * x + r[1] * y + r[2] * z) / v.upp;
-            const py = v.cy - (r[3] * x + r[4] * y + r[5] * z) / v.upp;
+            const d = r[6] * x + r[7] * y + r[8] * z;
+            const kp = perspective(d, v.inv) / v.upp;
+            const px = v.cx + (r[0] * x + r[1] * y + r[2] * z) * kp;
+            const py = v.cy - (r[3] * x + r[4] * y + r[5] * z) * kp;
             const ix = Math.floor(px);
             const iy = Math.floor(py);
-            if (ix < 0 || iy < 0 || ix >= v.image.width || iy >= v.image.height) continue;
+            if (!(ix >= 0 && iy >= 0 && ix < v.image.width && iy < v.image.height)) continue;
             if (v.mask[iy * v.image.width + ix] < 0.5) continue;
-            const d = r[6] * x + r[7] * y + r[8] * z;
             if (
               d <
               v.depth[Math.floor(py / v.cellPx) * v.dw + Math.floor(px / v.cellPx)] - opts.depthTolerance
@@ -231,11 +239,12 @@ export function paintAtlas(
             for (let k = 0; k < pv.length; k++) {
               const v = pv[k];
               const r = v.r;
-              const px = v.cx + (r[0] * x + r[1] * y + r[2] * z) / v.upp;
-              const py = v.cy - (r[3] * x + r[4] * y + r[5] * z) / v.upp;
+              const kp = perspective(r[6] * x + r[7] * y + r[8] * z, v.inv) / v.upp;
+              const px = v.cx + (r[0] * x + r[1] * y + r[2] * z) * kp;
+              const py = v.cy - (r[3] * x + r[4] * y + r[5] * z) * kp;
               const ix = Math.floor(px);
               const iy = Math.floor(py);
-              if (ix < 0 || iy < 0 || ix >= v.image.width || iy >= v.image.height) continue;
+              if (!(ix >= 0 && iy >= 0 && ix < v.image.width && iy < v.image.height)) continue;
               if (v.mask[iy * v.image.width + ix] < 0.5) continue;
               sampleRgb(v.image, px, py, rgb);
               const w = (1 + nx * v.toward[0] + ny * v.toward[1] + nz * v.toward[2]) ** 2 + 1e-6;

@@ -32,6 +32,8 @@ export interface Frame {
   mask: Float32Array;
   unitsPerPixel: number;
   centrePx: [number, number];
+  /** Inverse camera distance (camera.ts); absent or 0: seen in parallel. */
+  invDistance?: number;
 }
 
 /** Silhouette extent at coverage ≥ 0.5, in pixel edges (x1, y1 exclusive). */
@@ -82,6 +84,7 @@ export function registerView(
     mask,
     unitsPerPixel: box ? 1 / (box.y1 - box.y0) : 1,
     centrePx: box ? [(box.x0 + box.x1) / 2, (box.y0 + box.y1) / 2] : [0, 0],
+    invDistance: 0,
     rotation: viewRotation(TURN[name], 0),
     toward: towardOf(viewRotation(TURN[name], 0)),
     shapes: true,

@@ -24,6 +24,13 @@ export interface MultiViewStats {
    * not tell and the nominal walk was kept.
    */
   cameras: FoundCamera[];
+  /**
+   * The 35 mm equivalent focal length of the photos that gave none (mm; undefined: cameras seen as
+   * parallel) and where it came from: 'exif' (some photo gave one), 'found' from the silhouettes,
+   * 'assumed' (a phone's main camera: the silhouettes could not tell), 'parallel'.
+   */
+  focal35?: number;
+  focalSource: 'exif' | 'found' | 'assumed' | 'parallel';
   /** Mean miss of the silhouette rays (model units) with the nominal walk and with the found cameras. */
   misfit?: { nominal: number; found: number };
   /**

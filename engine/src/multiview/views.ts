@@ -10,6 +10,7 @@
  */
 import { VIEW_NAMES, type ViewName } from '@lift3d/contract';
 import type { RgbaImage } from '../types.ts';
+import { perspective } from './camera.ts';
 
 export { VIEW_NAMES, type ViewName };
 export const TURN: Record<ViewName, number> = { right: 90, back: 180, left: 270 };
@@ -20,6 +21,11 @@ export interface MultiViewInput<T> {
   right?: T;
   back?: T;
   left?: T;
+  /**
+   * Each photo's 35 mm equivalent focal length (EXIF FocalLengthIn35mmFilm), where known: the cameras are
+   * then perspective with that lens; a missing or implausible one is estimated from the silhouettes.
+   */
+  focalLength35mm?: Partial<Record<'front' | ViewName, number>>;
 }
 
 /** One extra view after decoding and isolation, registered to the front by its silhouette. */
@@ -31,6 +37,8 @@ export interface RegisteredView {
   unitsPerPixel: number;
   /** Image position of the model's origin. */
   centrePx: [number, number];
+  /** Inverse distance of the camera from the model's origin (camera.ts); 0 sees in parallel. */
+  invDistance: number;
   /** Rotation from the model frame to this camera's frame (row-major 3×3). */
   rotation: Float64Array;
   /** Unit direction from the object toward this camera, in the model frame. */
@@ -67,10 +75,11 @@ export function towardOf(rotation: Float64Array): [number, number, number] {
   return [rotation[6], rotation[7], rotation[8]];
 }
 
-/** Where a model point (x, y, z) lands in a view's image. */
+/** Where a model point (x, y, z) lands in a view's image (camera.ts: nearer parts look larger). */
 export function project(view: RegisteredView, x: number, y: number, z: number): [number, number] {
   const r = view.rotation;
+  const k = perspective(r[6] * x + r[7] * y + r[8] * z, view.invDistance) / view.unitsPerPixel;
   const u = r[0] * x + r[1] * y + r[2] * z;
   const v = r[3] * x + r[4] * y + r[5] * z;
-  return [view.centrePx[0] + u / view.unitsPerPixel, view.centrePx[1] - v / view.unitsPerPixel];
+  return [view.centrePx[0] + u * k, view.centrePx[1] - v * k];
 }

@@ -11,11 +11,17 @@
  * reference. Where the silhouettes cannot tell (a vase looks the same from every side, so its turn cannot
  * be read), no step gains and the nominal walk stays; a view whose best pose gains less than `minGain`
  * over the nominal one keeps the nominal pose altogether.
+ *
+ * The cameras are pinholes (camera.ts). A photo's focal length comes from EXIF when given; the photos
+ * without one share the given ones' median, or, when none was given, one focal length searched with the
+ * poses (near cameras make near parts look larger, which four silhouettes can only explain with the
+ * right lens), pulled toward a phone's main camera where the silhouettes cannot tell.
  */
-import { distanceToBoundary } from '../geometry/distance.ts';
+import { FOCAL_RANGE, inverseDistance } from './camera.ts';
 import { depthReach } from './fuse.ts';
 import { silhouetteBox } from './register.ts';
 import { type RegisteredView, TURN, towardOf, viewRotation } from './views.ts';
+import { type Cam, inconsistency, type Sdf, samplePixels, signedDistance } from './walk-misfit.ts';
 
 export interface WalkOptions {
   /** Largest departure from the nominal quarter turns, degrees. */
@@ -48,9 +54,25 @@ export interface WalkOptions {
   epsilon: number;
   /** Smallest drop of the misfit (model units) a view's found pose must bring over its nominal one. */
   minGain: number;
+  /**
+   * The 35 mm equivalent focal length assumed where no photo gives one, and the search's starting point
+   * and pull. 0: cameras that see in parallel, the single photo's own assumption; a phone's 26 mm start
+   * made orthographic test renders (a box, a chair) come out distorted where the silhouettes could not
+   * tell the lens.
+   */
+  focal35: number;
+  /** Search the shared focal length when no photo gives one. */
+  searchFocal: boolean;
+  /** Coarsest step of the focal length's inverse (1/mm), halved with the others. */
+  focalStep: number;
+  /** Weight of the pull toward `focal35`: misfit added per (relative departure of its inverse)². */
+  focalPrior: number;
 }
 
-const WALK_DEFAULTS: WalkOptions = {
+/** Each photo's 35 mm equivalent focal length where known (camera.ts). */
+export type Lenses = Partial<Record<'front' | RegisteredView['name'], number>>;
+
+export const WALK_DEFAULTS: WalkOptions = {
   maxTurn: 20,
   maxElevation: 15,
   maxScale: 1.35,
@@ -64,6 +86,10 @@ const WALK_DEFAULTS: WalkOptions = {
   prior: 2e-4,
   epsilon: 1e-3,
   minGain: 2e-4,
+  focal35: 0,
+  searchFocal: true,
+  focalStep: 0.016,
+  focalPrior: 2e-4,
 };
 
 /** One extra view's camera relative to the nominal walk. */
@@ -92,22 +118,10 @@ export interface WalkResult {
   misfit: { nominal: number; found: number };
   /** The found walk's misfit with each camera left out (the others' rays against the others only). */
   without: number[];
-}
-
-interface Cam {
-  r: Float64Array;
-  upp: number;
-  cx: number;
-  cy: number;
-  sdf: Sdf;
-}
-
-/** Signed distance to a silhouette's outline (pixels; positive inside) on a grid of `cell`-pixel cells. */
-interface Sdf {
-  values: Float32Array;
-  w: number;
-  h: number;
-  cell: number;
+  /** The focal length the views without their own were given (mm; undefined: seen in parallel). */
+  focal35: number | undefined;
+  /** True when that focal length was found from the silhouettes, not given or assumed. */
+  focalFound: boolean;
 }
 
 interface Base {
@@ -116,34 +130,6 @@ interface Base {
   centre: [number, number];
   /** Silhouette height in pixels. */
   size: number;
-}
-
-/** Cells of the distance grid along a photo's longer side: enough for a pixel-sharp rim at 512². */
-const SDF_CELLS = 512;
-
-function signedDistance(mask: Float32Array, width: number, height: number): Sdf {
-  const cell = Math.max(1, Math.ceil(Math.max(width, height) / SDF_CELLS));
-  const w = Math.ceil(width / cell);
-  const h = Math.ceil(height / cell);
-  const inside = new Uint8Array(w * h);
-  const outside = new Uint8Array(w * h);
-  for (let y = 0; y < h; y++)
-    for (let x = 0; x < w; x++) {
-      const px = Math.min(width - 1, Math.floor((x + 0.5) * cell));
-      const py = Math.min(height - 1, Math.floor((y + 0.5) * cell));
-      const on = mask[py * width + px] >= 0.5 ? 1 : 0;
-      inside[y * w + x] = on;
-      outside[y * w + x] = 1 - on;
-    }
-  const din = distanceToBoundary(inside, w, h);
-  const dout = distanceToBoundary(outside, w, h);
-  const values = new Float32Array(w * h);
-  for (let i = 0; i < values.length; i++) values[i] = (inside[i] ? din[i] : -dout[i]) * cell;
-  return { values, w, h, cell };
-}
-
-function camOf(v: RegisteredView, sdf: Sdf): Cam {
-  return { r: v.rotation, upp: v.unitsPerPixel, cx: v.centrePx[0], cy: v.centrePx[1], sdf };
 }
 
 /** Rx(ev)·Ry(−t)·Rx(−e): the world turned by t, seen from the view's own elevation ev. */
@@ -172,94 +158,6 @@ function apply(b: Base, pose: Pose, front: number): void {
 }
 
 /**
- * How far inside every other view's silhouette a model point lies (model units; negative: outside the
- * worst one by that much). Off the photo counts as outside by the distance to its border plus `far`.
- */
-function depthInside(cams: Cam[], skip: number, x: number, y: number, z: number, far: number): number {
-  let worst = Infinity;
-  for (let k = 0; k < cams.length; k++) {
-    if (k === skip) continue;
-    const c = cams[k];
-    const r = c.r;
-    const s = c.sdf;
-    const gx = Math.floor((c.cx + (r[0] * x + r[1] * y + r[2] * z) / c.upp) / s.cell);
-    const gy = Math.floor((c.cy - (r[3] * x + r[4] * y + r[5] * z) / c.upp) / s.cell);
-    let d: number;
-    if (gx < 0 || gy < 0 || gx >= s.w || gy >= s.h) {
-      const ox = gx < 0 ? -gx : gx >= s.w ? gx - s.w + 1 : 0;
-      const oy = gy < 0 ? -gy : gy >= s.h ? gy - s.h + 1 : 0;
-      d = -far - Math.hypot(ox, oy) * s.cell * c.upp;
-    } else d = s.values[gy * s.w + gx] * c.upp;
-    if (d < worst) worst = d;
-    if (worst < -far) return worst;
-  }
-  return worst;
-}
-
-/** Silhouette pixels of a view on a regular grid (about `count`), as image positions. */
-function samplePixels(mask: Float32Array, width: number, height: number, count: number): Float64Array {
-  const box = silhouetteBox(mask, width, height);
-  if (!box) return new Float64Array(0);
-  const step = Math.max(1, Math.sqrt(((box.x1 - box.x0) * (box.y1 - box.y0)) / count));
-  const out: number[] = [];
-  for (let py = box.y0 + step / 2; py < box.y1; py += step)
-    for (let px = box.x0 + step / 2; px < box.x1; px += step)
-      if (mask[Math.floor(py) * width + Math.floor(px)] >= 0.5) out.push(px, py);
-  return Float64Array.from(out);
-}
-
-/**
- * Inconsistency of the silhouettes (lower is better): over every sampled silhouette pixel of every view,
- * how far its ray misses the volume all the other views see (model units, capped at `cap` so a part one
- * view lacks does not outweigh the rest), averaged. 0 when every ray meets that volume.
- */
-function inconsistency(
-  cams: Cam[],
-  pixels: Float64Array[],
-  reach: number,
-  samples: number,
-  cap: number,
-  only?: number,
-  bound = Infinity,
-): number {
-  // Pixels counted in all: a candidate whose misses already add up past `bound` (a mean) is rejected
-  // there, which most candidates are; the misses only add up, so the answer is the same.
-  let all = 0;
-  for (let k = 0; k < cams.length; k++) if (only === undefined || k === only) all += pixels[k].length / 2;
-  const limit = bound * all;
-  let sum = 0;
-  let total = 0;
-  for (let k = 0; k < cams.length; k++) {
-    if (only !== undefined && k !== only) continue;
-    const c = cams[k];
-    const r = c.r;
-    const px = pixels[k];
-    for (let p = 0; p < px.length; p += 2) {
-      total++;
-      const u = (px[p] - c.cx) * c.upp;
-      const w = (c.cy - px[p + 1]) * c.upp;
-      let best = -Infinity;
-      // From the middle outward: most rays meet the object near the model's centre and stop early.
-      for (let s = 0; s < samples; s++) {
-        const q = s % 2 ? -(s + 1) / 2 : s / 2;
-        const d = ((q + 0.5) * 2 * reach) / samples;
-        const x = r[0] * u + r[3] * w + r[6] * d;
-        const y = r[1] * u + r[4] * w + r[7] * d;
-        const z = r[2] * u + r[5] * w + r[8] * d;
-        const v = depthInside(cams, k, x, y, z, cap);
-        if (v > best) best = v;
-        if (best >= 0) break;
-      }
-      if (best < 0) {
-        sum += Math.min(cap, -best);
-        if (sum > limit) return Infinity;
-      }
-    }
-  }
-  return total ? sum / total : 0;
-}
-
-/**
  * Finds each shaping view's pose (see the file comment), sets it on the views (rotation, toward, scale,
  * centre) and says what was found. `front` is the front camera as a view (identity rotation).
  */
@@ -268,8 +166,26 @@ export function findWalk(
   views: RegisteredView[],
   elevationDeg: number,
   options: Partial<WalkOptions> = {},
+  focals: Lenses = {},
 ): WalkResult {
   const opts = { ...WALK_DEFAULTS, ...options };
+  // One lens for the photos whose focal length was not given: the given ones' median (the same phone),
+  // else a phone's main camera, searched below when no photo said.
+  const given = Object.values(focals).filter((f): f is number => f !== undefined);
+  const searchFocal = !given.length && opts.searchFocal;
+  const guess = given.length ? given.sort((a, b) => a - b)[Math.floor(given.length / 2)] : opts.focal35;
+  let lens = guess > 0 ? 1 / guess : 0;
+  const lensPrior = opts.focal35 > 0 ? 1 / opts.focal35 : 0;
+  const focalOf = (k: number, v: RegisteredView) =>
+    (k === 0 ? focals.front : focals[v.name]) ?? (lens > 0 ? 1 / lens : undefined);
+  const camOf = (k: number, v: RegisteredView, sdf: Sdf): Cam => ({
+    r: v.rotation,
+    upp: v.unitsPerPixel,
+    cx: v.centrePx[0],
+    cy: v.centrePx[1],
+    inv: inverseDistance(focalOf(k, v), v.image.width, v.image.height, v.unitsPerPixel),
+    sdf,
+  });
   const shaping = views.filter((v) => v.shapes);
   const bases: Base[] = shaping.map((v) => {
     const box = silhouetteBox(v.mask, v.image.width, v.image.height);
@@ -288,9 +204,23 @@ export function findWalk(
   });
   const poses = bases.map(nominal);
   for (const [i, b] of bases.entries()) apply(b, poses[i], elevationDeg);
-  if (!shaping.length) return { cameras: [], misfit: { nominal: 0, found: 0 }, without: [] };
-
   const all = [front, ...shaping];
+  /** Sets every view's inverse distance from its lens; the found focal length, if one was. */
+  const finish = (): number | undefined => {
+    all.forEach((v, k) => {
+      v.invDistance = inverseDistance(focalOf(k, v), v.image.width, v.image.height, v.unitsPerPixel);
+    });
+    return lens > 0 ? Math.round(1 / lens) : undefined;
+  };
+  if (!shaping.length)
+    return {
+      cameras: [],
+      misfit: { nominal: 0, found: 0 },
+      without: [],
+      focal35: finish(),
+      focalFound: false,
+    };
+
   const pixels = all.map((v) => samplePixels(v.mask, v.image.width, v.image.height, opts.rayPixels));
   const reach = depthReach(shaping);
   const sdfs = all.map((v) => signedDistance(v.mask, v.image.width, v.image.height));
@@ -306,12 +236,13 @@ export function findWalk(
         (p.shift[0] / lim) ** 2 +
         (p.shift[1] / lim) ** 2;
     });
-    return opts.prior * sum;
+    // The lens's departure in units of a phone's main camera (1/26 mm⁻¹).
+    return opts.prior * sum + (searchFocal ? opts.focalPrior * ((lens - lensPrior) * 26) ** 2 : 0);
   };
   const misfit = (only?: number, skip?: number, bound?: number) => {
     const keep = all.map((_, i) => i).filter((i) => i !== skip);
     return inconsistency(
-      keep.map((i) => camOf(all[i], sdfs[i])),
+      keep.map((i) => camOf(i, all[i], sdfs[i])),
       keep.map((i) => pixels[i]),
       reach,
       opts.raySamples,
@@ -377,6 +308,23 @@ export function findWalk(
         poses[i] = bestPose;
         apply(bases[i], poses[i], elevationDeg);
       }
+      if (searchFocal) {
+        // The shared lens, in steps of its inverse (0: seen in parallel).
+        const before = lens;
+        let bestLens = lens;
+        const step = opts.focalStep * 2 ** -level;
+        for (const next of [before + step, before - step]) {
+          lens = Math.max(0, Math.min(1 / FOCAL_RANGE[0], next));
+          if (lens === before) continue;
+          const sc = score(best * (1 - opts.epsilon));
+          if (sc < best * (1 - opts.epsilon)) {
+            best = sc;
+            bestLens = lens;
+          }
+        }
+        lens = bestLens;
+        if (lens !== before) moved = true;
+      }
       if (!moved) break;
     }
   }
@@ -408,5 +356,7 @@ export function findWalk(
     })),
     misfit: { nominal: round(start, 5), found: round(final, 5) },
     without: bases.map((_, i) => round(misfit(undefined, i + 1), 5)),
+    focal35: finish(),
+    focalFound: searchFocal && lens !== lensPrior,
   };
 }

@@ -79,7 +79,10 @@ export function createEngine(options: EngineOptions = {}): Engine {
         depth: depthFor,
       });
       if (typeof input !== 'string' && !(input instanceof Uint8Array)) {
-        const views: MultiViewInput<Uint8Array> = { front: await readInput(input.front) };
+        const views: MultiViewInput<Uint8Array> = {
+          front: await readInput(input.front),
+          focalLength35mm: input.focalLength35mm,
+        };
         for (const name of VIEW_NAMES) {
           const v = input[name];
           if (v !== undefined) views[name] = await readInput(v);

@@ -92,7 +92,11 @@ describe('ghost legs', () => {
     expect(legs(r)).toEqual({ floor: 4, mid: 4, top: 4 });
 
     // Without the pruning the same photos carve more legs than the chair has: the test can tell.
-    const all = await engine.convert(input, { topology: 'low', multiview: { hull: { ghosts: false } } });
+    // The walk is even here, so the comparison skips the camera search: the test's cost under load.
+    const all = await engine.convert(input, {
+      topology: 'low',
+      multiview: { hull: { ghosts: false }, walk: false },
+    });
     expect(all.stats.views?.ghosts).toBe(0);
     expect(legs(all).mid).toBeGreaterThan(4);
   }, 60_000);

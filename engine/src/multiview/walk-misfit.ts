@@ -1,0 +1,152 @@
+/**
+ * How far the silhouettes are from being the projections of one solid (walk.ts searches the cameras that
+ * bring this down): every sampled silhouette pixel's ray must meet a point inside every other view's
+ * silhouette. Distances are read from each view's signed distance to its outline, so a near miss counts
+ * less than a far one and the search has a slope to follow. Cameras are pinholes (camera.ts).
+ */
+import { distanceToBoundary } from '../geometry/distance.ts';
+import { silhouetteBox } from './register.ts';
+
+/** Signed distance to a silhouette's outline (pixels; positive inside) on a grid of `cell`-pixel cells. */
+export interface Sdf {
+  values: Float32Array;
+  w: number;
+  h: number;
+  cell: number;
+}
+
+/** A view as the misfit sees it: rotation, scale, centre, inverse distance and its outline's distances. */
+export interface Cam {
+  r: Float64Array;
+  upp: number;
+  cx: number;
+  cy: number;
+  inv: number;
+  sdf: Sdf;
+}
+
+/** Cells of the distance grid along a photo's longer side: enough for a pixel-sharp rim at 512². */
+const SDF_CELLS = 512;
+
+export function signedDistance(mask: Float32Array, width: number, height: number): Sdf {
+  const cell = Math.max(1, Math.ceil(Math.max(width, height) / SDF_CELLS));
+  const w = Math.ceil(width / cell);
+  const h = Math.ceil(height / cell);
+  const inside = new Uint8Array(w * h);
+  const outside = new Uint8Array(w * h);
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x++) {
+      const px = Math.min(width - 1, Math.floor((x + 0.5) * cell));
+      const py = Math.min(height - 1, Math.floor((y + 0.5) * cell));
+      const on = mask[py * width + px] >= 0.5 ? 1 : 0;
+      inside[y * w + x] = on;
+      outside[y * w + x] = 1 - on;
+    }
+  const din = distanceToBoundary(inside, w, h);
+  const dout = distanceToBoundary(outside, w, h);
+  const values = new Float32Array(w * h);
+  for (let i = 0; i < values.length; i++) values[i] = (inside[i] ? din[i] : -dout[i]) * cell;
+  return { values, w, h, cell };
+}
+
+/**
+ * How far inside every other view's silhouette a model point lies (model units; negative: outside the
+ * worst one by that much). Off the photo (or behind its camera) counts as outside by the distance to its
+ * border plus `far`.
+ */
+function depthInside(cams: Cam[], skip: number, x: number, y: number, z: number, far: number): number {
+  let worst = Infinity;
+  for (let k = 0; k < cams.length; k++) {
+    if (k === skip) continue;
+    const c = cams[k];
+    const r = c.r;
+    const s = c.sdf;
+    // Pixels per model unit at this point's depth: nearer parts look larger.
+    let ppu = 1 / c.upp;
+    if (c.inv) {
+      const q = 1 - (r[6] * x + r[7] * y + r[8] * z) * c.inv;
+      if (q < 1e-3) return -2 * far;
+      ppu /= q;
+    }
+    const gx = Math.floor((c.cx + (r[0] * x + r[1] * y + r[2] * z) * ppu) / s.cell);
+    const gy = Math.floor((c.cy - (r[3] * x + r[4] * y + r[5] * z) * ppu) / s.cell);
+    let d: number;
+    if (gx < 0 || gy < 0 || gx >= s.w || gy >= s.h) {
+      const ox = gx < 0 ? -gx : gx >= s.w ? gx - s.w + 1 : 0;
+      const oy = gy < 0 ? -gy : gy >= s.h ? gy - s.h + 1 : 0;
+      d = -far - (Math.hypot(ox, oy) * s.cell) / ppu;
+    } else d = s.values[gy * s.w + gx] / ppu;
+    if (d < worst) worst = d;
+    if (worst < -far) return worst;
+  }
+  return worst;
+}
+
+/** Silhouette pixels of a view on a regular grid (about `count`), as image positions. */
+export function samplePixels(mask: Float32Array, width: number, height: number, count: number): Float64Array {
+  const box = silhouetteBox(mask, width, height);
+  if (!box) return new Float64Array(0);
+  const step = Math.max(1, Math.sqrt(((box.x1 - box.x0) * (box.y1 - box.y0)) / count));
+  const out: number[] = [];
+  for (let py = box.y0 + step / 2; py < box.y1; py += step)
+    for (let px = box.x0 + step / 2; px < box.x1; px += step)
+      if (mask[Math.floor(py) * width + Math.floor(px)] >= 0.5) out.push(px, py);
+  return Float64Array.from(out);
+}
+
+/**
+ * Inconsistency of the silhouettes (lower is better): over every sampled silhouette pixel of every view,
+ * how far its ray misses the volume all the other views see (model units, capped at `cap` so a part one
+ * view lacks does not outweigh the rest), averaged. 0 when every ray meets that volume.
+ */
+export function inconsistency(
+  cams: Cam[],
+  pixels: Float64Array[],
+  reach: number,
+  samples: number,
+  cap: number,
+  only?: number,
+  bound = Infinity,
+): number {
+  // Pixels counted in all: a candidate whose misses already add up past `bound` (a mean) is rejected
+  // there, which most candidates are; the misses only add up, so the answer is the same.
+  let all = 0;
+  for (let k = 0; k < cams.length; k++) if (only === undefined || k === only) all += pixels[k].length / 2;
+  const limit = bound * all;
+  let sum = 0;
+  let total = 0;
+  for (let k = 0; k < cams.length; k++) {
+    if (only !== undefined && k !== only) continue;
+    const c = cams[k];
+    const r = c.r;
+    const px = pixels[k];
+    for (let p = 0; p < px.length; p += 2) {
+      total++;
+      // The pixel's position on the plane through the origin; along the ray it shrinks toward the
+      // camera by (1 − d · inv) at depth d.
+      const u0 = (px[p] - c.cx) * c.upp;
+      const w0 = (c.cy - px[p + 1]) * c.upp;
+      let best = -Infinity;
+      // From the middle outward: most rays meet the object near the model's centre and stop early.
+      for (let s = 0; s < samples; s++) {
+        const q = s % 2 ? -(s + 1) / 2 : s / 2;
+        const d = ((q + 0.5) * 2 * reach) / samples;
+        const shrink = 1 - d * c.inv;
+        if (shrink < 1e-3) continue;
+        const u = u0 * shrink;
+        const w = w0 * shrink;
+        const x = r[0] * u + r[3] * w + r[6] * d;
+        const y = r[1] * u + r[4] * w + r[7] * d;
+        const z = r[2] * u + r[5] * w + r[8] * d;
+        const v = depthInside(cams, k, x, y, z, cap);
+        if (v > best) best = v;
+        if (best >= 0) break;
+      }
+      if (best < 0) {
+        sum += Math.min(cap, -best);
+        if (sum > limit) return Infinity;
+      }
+    }
+  }
+  return total ? sum / total : 0;
+}
