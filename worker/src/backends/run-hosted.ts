@@ -80,6 +80,8 @@ export interface HostedRunContext {
   /** Stores a task found in the service's list when it can be no one else's (generation_provider_adopt). */
   adoptTask?: AdoptTask;
   onProgress: (fraction: number) => void;
+  /** The account's queue at the service is full and this task waits its turn (not a failure). */
+  onQueued?: () => void;
   signal: AbortSignal;
 }
 
@@ -118,6 +120,7 @@ export async function runHosted(
         const floor = error.code === 'queue_full' ? o.queueWaitMs : 0;
         const wait = Math.max(error.options.retryAfterMs ?? 0, floor, backoff);
         if (o.now() + wait > deadline) throw timeout(error);
+        if (error.code === 'queue_full') ctx.onQueued?.();
         retries++;
         await o.sleep(wait, ctx.signal);
       }

@@ -26,6 +26,8 @@ export interface HostedStepArgs {
   /** Extra views of the subject (public.generation_views), for the services' multi-image endpoints. */
   views: Partial<Record<ViewName, Uint8Array>>;
   onProgress: (fraction: number) => void;
+  /** The service's queue for the account is full: the generation waits its turn there. */
+  onQueued: () => void;
   signal: AbortSignal;
   run: Partial<HostedRunOptions>;
   /** Called when this worker no longer holds the generation. */
@@ -115,6 +117,7 @@ export async function runHostedStep(a: HostedStepArgs): Promise<HostedRunResult>
           return row.provider_task_id as string;
         },
         onProgress: a.onProgress,
+        onQueued: a.onQueued,
         signal: a.signal,
       },
       a.run,
