@@ -24,7 +24,8 @@ let db: WorkerTestEnv['db'];
 let storage: WorkerTestEnv['storage'];
 let standins: Standins;
 let workers: WorkerHandle[] = [];
-const LEASE_SECONDS = 4;
+// Long enough that a loaded machine does not reap a live attempt; the kill tests wait one lease.
+const LEASE_SECONDS = 12;
 const KEY = 'stand-in-key';
 
 beforeAll(async () => {

@@ -10,7 +10,7 @@ import sharp from 'sharp';
 import { EngineError } from '../errors.ts';
 import type { MaterialMaps, RgbaImage } from '../types.ts';
 
-export interface StripOptions {
+interface StripOptions {
   /** Side of each tile (shrunk so the strip stays within 8192 pixels). */
   tileSize: number;
   /** Largest decoded texture (pixels) accepted from the file. */

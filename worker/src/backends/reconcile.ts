@@ -9,12 +9,12 @@
  */
 import { type HostedBackend, type HostedJob, ProviderError } from './types.ts';
 
-export type AdoptOutcome = { outcome: 'adopted'; taskId: string } | { outcome: 'none' | 'ambiguous' };
+type AdoptOutcome = { outcome: 'adopted'; taskId: string } | { outcome: 'none' | 'ambiguous' };
 
 /** Candidate ids listed by the service, and the start of the window of our ask (ms). */
 export type AdoptTask = (candidates: string[], since: number) => Promise<AdoptOutcome>;
 
-export interface ReconcileContext {
+interface ReconcileContext {
   adopt: AdoptTask | undefined;
   signal: AbortSignal;
   /** The runner's options of the same names (run-hosted.ts). */

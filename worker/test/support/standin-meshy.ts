@@ -9,7 +9,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
 /** What the route needs of the shared stand-in (provider-standins.ts). */
-export interface MeshyStandinContext {
+interface MeshyStandinContext {
   url: () => string;
   accepted: (auth: string) => boolean;
   refuseAuth: (res: ServerResponse) => void;
@@ -30,7 +30,7 @@ export interface MeshyStandinContext {
   send: (res: ServerResponse, status: number, body: unknown) => void;
 }
 
-export interface MeshyTaskLike {
+interface MeshyTaskLike {
   id: string;
   provider: string;
   via: string;
