@@ -37,4 +37,17 @@ export interface TexturedModel {
   elevationDeg?: number;
   /** Surface roughness (glTF, 0..1) when the photo showed one (highlights); the exporters' default else. */
   roughness?: number;
+  /**
+   * Material maps beside the base colour, mapped by the same `mesh.uvs`, when a generation service sent
+   * them (its PBR output): the GLB, glTF and USDZ carry them; the other formats keep the base colour.
+   */
+  maps?: MaterialMaps;
+}
+
+/** glTF's metal-rough maps, as 8-bit images of the base colour's layout (not sRGB: linear data). */
+export interface MaterialMaps {
+  /** glTF packing: green = roughness, blue = metalness (red unused). */
+  metallicRoughness: RgbaImage;
+  /** Tangent-space normals (glTF convention: +X right, +Y up in texture space, +Z out). */
+  normal: RgbaImage;
 }

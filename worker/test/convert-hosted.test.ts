@@ -24,7 +24,8 @@ let db: WorkerTestEnv['db'];
 let storage: WorkerTestEnv['storage'];
 let standins: Standins;
 let workers: WorkerHandle[] = [];
-const LEASE_SECONDS = 4;
+// Long enough that a loaded machine does not reap a live attempt; the kill tests wait one lease.
+const LEASE_SECONDS = 12;
 const KEY = 'stand-in-key';
 
 beforeAll(async () => {
@@ -58,6 +59,8 @@ function worker(name: string) {
     FAL_MODEL: 'fal-ai/trellis',
     GENERATION_POLL_MS: '150',
     GENERATION_BACKOFF_MS: '50',
+    // Long enough for the owner's view to show the wait in a full service queue.
+    GENERATION_QUEUE_WAIT_MS: '3000',
     // Generous: this machine is shared, and the deadline runs from submission to downloaded model.
     GENERATION_DEADLINE_SECONDS: '90',
   });
@@ -263,35 +266,80 @@ test('a worker killed while polling: another resumes the same task — one task,
   await readBack(done.outputs);
 }, 300_000);
 
-test('a worker killed after the service created the task but before its id was stored: no second task, one refund', async () => {
+test.each([
+  ['meshy', 'found in the service’s task list and adopted: one task, one charge, one result'],
+  ['tripo', 'no list to look in (Tripo documents none): no second task, one refund'],
+])(
+  'a worker killed after %s created the task but before its id was stored: %s',
+  async (backend) => {
+    await settle(backend, 'refund');
+    // The service creates (and bills) the task, but its answer never reaches the worker.
+    standins.behaviour.holdCreates = true;
+    standins.behaviour.pollsUntilDone = 0;
+    const tasksBefore = standins.tasks.length;
+    const { user, id } = await convert();
+    const doomed = workers.find(alive) ?? worker('a');
+    await waitFor(
+      'the service to create the task',
+      async () => standins.tasks.length > tasksBefore,
+      120_000,
+      allLogs(),
+    );
+    const marked = await generation(id);
+    expect([marked.provider_submitting_at !== null, marked.provider_task_id]).toEqual([true, null]);
+    doomed.child.kill('SIGKILL');
+    await doomed.exited;
+    standins.behaviour.holdCreates = false;
+    worker(`after-the-lost-answer-${backend}`);
+    const done = await finished(id);
+    expect(done.attempts).toBe(2);
+    // The next attempt did not ask again: the service made one task for this generation.
+    expect(standins.tasks.length).toBe(tasksBefore + 1);
+    if (backend === 'meshy') {
+      expect(done.status, allLogs().flat().slice(-20).join('\n')).toBe('completed');
+      expect(done.provider_task_id).toContain(standins.tasks[tasksBefore].id);
+      expect((await ledger(db.sql, user)).map((r) => r.reason)).toEqual(['purchase', 'generation']);
+      await readBack(done.outputs);
+    } else {
+      expect(done.status, allLogs().flat().slice(-20).join('\n')).toBe('failed');
+      expect(done.error).toBe(CONVERT_DEFAULTS.providerFailed);
+      expect(
+        allLogs()
+          .flat()
+          .some((l) => l.includes('its answer was lost; not paying for a second one')),
+      ).toBe(true);
+      expect((await ledger(db.sql, user)).map((r) => r.reason)).toEqual(['purchase', 'generation', 'refund']);
+    }
+  },
+  300_000,
+);
+
+test('Meshy’s full queue (NoMoreConcurrentTasks): the owner reads that it waits in the service’s queue, then it completes', async () => {
   await settle('meshy', 'refund');
-  // The service creates (and bills) the task, but its answer never reaches the worker.
-  standins.behaviour.holdCreates = true;
-  const tasksBefore = standins.tasks.length;
-  const { user, id } = await convert();
-  const doomed = workers.find(alive) ?? worker('a');
+  standins.behaviour.queueFullCreates = 1;
+  const { id } = await convert();
   await waitFor(
-    'the service to create the task',
-    async () => standins.tasks.length > tasksBefore,
+    'the generation to show it waits in the service’s queue',
+    async () => (await generation(id)).stage === 'provider_queue' || null,
     120_000,
     allLogs(),
   );
-  const marked = await generation(id);
-  expect([marked.provider_submitting_at !== null, marked.provider_task_id]).toEqual([true, null]);
-  doomed.child.kill('SIGKILL');
-  await doomed.exited;
-  standins.behaviour.holdCreates = false;
-  worker('after-the-lost-answer');
   const done = await finished(id);
-  expect(done.status, allLogs().flat().slice(-20).join('\n')).toBe('failed');
-  expect(done.error).toBe(CONVERT_DEFAULTS.providerFailed);
-  expect(done.attempts).toBe(2);
-  // The next attempt did not ask again: the service made one task for this generation.
-  expect(standins.tasks.length).toBe(tasksBefore + 1);
-  expect(
-    allLogs()
-      .flat()
-      .some((l) => l.includes('its answer was lost; not paying for a second one')),
-  ).toBe(true);
+  expect(done.status, allLogs().flat().slice(-20).join('\n')).toBe('completed');
+  expect(tasksOf(done.provider_task_id)).toHaveLength(1);
+}, 240_000);
+
+test('Meshy out of funds (402) with fallback off: the owner reads the service is unavailable, refunded once, no task', async () => {
+  await settle('meshy', 'refund');
+  standins.behaviour.noCredits = true;
+  const tasksBefore = standins.tasks.length;
+  const { user, id } = await convert();
+  const done = await finished(id);
+  expect(done.status).toBe('failed');
+  expect(done.error).toBe(CONVERT_DEFAULTS.providerUnavailable);
+  const [failure] =
+    await db.sql`select reason from public.generation_provider_failures where generation_id = ${id}`;
+  expect(failure?.reason).toMatch(/out of funds/);
+  expect(standins.tasks.length).toBe(tasksBefore);
   expect((await ledger(db.sql, user)).map((r) => r.reason)).toEqual(['purchase', 'generation', 'refund']);
-}, 300_000);
+}, 240_000);

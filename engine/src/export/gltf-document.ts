@@ -19,11 +19,25 @@ export async function toDocument(model: TexturedModel, name = 'lift3d'): Promise
     .setImage(await encodePng(model.texture))
     .setMimeType('image/png')
     .setURI('texture.png');
-  const material = doc
-    .createMaterial('surface')
-    .setBaseColorTexture(texture)
-    .setRoughnessFactor(model.roughness ?? DEFAULT_ROUGHNESS)
-    .setMetallicFactor(0);
+  const material = doc.createMaterial('surface').setBaseColorTexture(texture);
+  if (model.maps) {
+    // A service's own PBR maps: the factors stay 1 so the maps' values hold as sent.
+    const metallicRoughness = doc
+      .createTexture('metallicRoughness')
+      .setImage(await encodePng(model.maps.metallicRoughness))
+      .setMimeType('image/png')
+      .setURI('metallic-roughness.png');
+    const normal = doc
+      .createTexture('normal')
+      .setImage(await encodePng(model.maps.normal))
+      .setMimeType('image/png')
+      .setURI('normal.png');
+    material
+      .setMetallicRoughnessTexture(metallicRoughness)
+      .setRoughnessFactor(1)
+      .setMetallicFactor(1)
+      .setNormalTexture(normal);
+  } else material.setRoughnessFactor(model.roughness ?? DEFAULT_ROUGHNESS).setMetallicFactor(0);
   const prim = doc
     .createPrimitive()
     .setAttribute('POSITION', position)

@@ -29,10 +29,15 @@ export async function exportUsdz(
   const opts = { ...USDZ_DEFAULTS, ...options };
   const layer = usdaLayer(model, opts);
   const texture = await encodePng(model.texture);
-  const data = alignedZip([
+  const entries: Array<[string, Uint8Array]> = [
     ['model.usda', new TextEncoder().encode(layer)],
     ['textures/color.png', texture],
-  ]);
+  ];
+  if (model.maps) {
+    entries.push(['textures/metallic-roughness.png', await encodePng(model.maps.metallicRoughness)]);
+    entries.push(['textures/normal.png', await encodePng(model.maps.normal)]);
+  }
+  const data = alignedZip(entries);
   return { name: `${baseName}.usdz`, data, contentType: 'model/vnd.usdz+zip' };
 }
 
@@ -105,9 +110,7 @@ ${normalLine}        point3f[] points = [${points.join(', ')}]
             {
                 uniform token info:id = "UsdPreviewSurface"
                 color3f inputs:diffuseColor.connect = <${mat}/ColorTexture.outputs:rgb>
-                float inputs:metallic = 0
-                float inputs:roughness = ${f(model.roughness ?? 0.8)}
-                int inputs:useSpecularWorkflow = 0
+${model.maps ? mapInputs(mat) : constantInputs(model.roughness ?? 0.8)}                int inputs:useSpecularWorkflow = 0
                 token outputs:surface
             }
 
@@ -128,10 +131,56 @@ ${normalLine}        point3f[] points = [${points.join(', ')}]
                 token inputs:wrapT = "clamp"
                 float3 outputs:rgb
             }
-        }
+${model.maps ? mapShaders(mat) : ''}        }
     }
 }
 `;
+}
+
+/** A matte dielectric: what a photo can honestly say (the roughness when its highlights told one). */
+function constantInputs(roughness: number): string {
+  return `                float inputs:metallic = 0\n                float inputs:roughness = ${f(roughness)}\n`;
+}
+
+/** The surface's metallic, roughness and normal inputs read from a service's PBR maps. */
+function mapInputs(mat: string): string {
+  return `                float inputs:metallic.connect = <${mat}/MetallicRoughnessTexture.outputs:b>
+                float inputs:roughness.connect = <${mat}/MetallicRoughnessTexture.outputs:g>
+                normal3f inputs:normal.connect = <${mat}/NormalTexture.outputs:rgb>
+`;
+}
+
+/**
+ * The two map textures: data, not colour (raw); the normal map's bytes 0..1 scaled to -1..1 as
+ * UsdPreviewSurface expects of a tangent-space normal.
+ */
+function mapShaders(mat: string): string {
+  const reader = (name: string, file: string, outputs: string, extra = '') => `
+            def Shader "${name}"
+            {
+                uniform token info:id = "UsdUVTexture"
+                asset inputs:file = @textures/${file}@
+                token inputs:sourceColorSpace = "raw"
+                float2 inputs:st.connect = <${mat}/StReader.outputs:result>
+                token inputs:wrapS = "clamp"
+                token inputs:wrapT = "clamp"
+${extra}${outputs}
+            }
+`;
+  const pad = '                ';
+  return (
+    reader(
+      'MetallicRoughnessTexture',
+      'metallic-roughness.png',
+      `${pad}float outputs:g\n${pad}float outputs:b`,
+    ) +
+    reader(
+      'NormalTexture',
+      'normal.png',
+      `${pad}float3 outputs:rgb`,
+      `${pad}float4 inputs:scale = (2, 2, 2, 1)\n${pad}float4 inputs:bias = (-1, -1, -1, 0)\n`,
+    )
+  );
 }
 
 /** Rotation about +X by the camera elevation: the subject's real vertical becomes +Y (see stl-pose.ts). */

@@ -73,7 +73,8 @@ export async function normalizeSourceModel(
   const printable = compactMesh(solid.positions, null, s.indices);
   const printableFrom = solid.from;
   return {
-    model: { mesh: textured, texture: source.texture },
+    // The service's PBR maps share the base colour's UVs: the textured formats carry them as sent.
+    model: { mesh: textured, texture: source.texture, ...(source.maps ? { maps: source.maps } : {}) },
     printable: {
       mesh: {
         positions: printable.positions,

@@ -5,13 +5,14 @@
  * what it cannot: triangle counts, finite positions, index ranges and texture sizes, so a malformed or
  * hostile file is refused with a clear error before any heavy work. Several materials become one texture:
  * each primitive's base-colour image (or flat colour) is one tile of a horizontal strip and its UVs are
- * moved into that tile.
+ * moved into that tile; a service's metal-rough and normal maps come along in the same layout
+ * (material-strips.ts).
  */
 import { type Document, type Material, NodeIO, type Primitive } from '@gltf-transform/core';
 import { KHRONOS_EXTENSIONS } from '@gltf-transform/extensions';
-import sharp from 'sharp';
 import { EngineError } from '../errors.ts';
-import type { RgbaImage } from '../types.ts';
+import type { MaterialMaps, RgbaImage } from '../types.ts';
+import { materialStrips } from './material-strips.ts';
 
 export interface ReadGlbOptions {
   maxBytes: number;
@@ -34,9 +35,12 @@ export interface SourceMesh {
   uvs: Float32Array;
   indices: Uint32Array;
   texture: RgbaImage;
+  /** The service's metal-rough and normal maps, when it sent any. */
+  maps?: MaterialMaps;
 }
 
 const TRIANGLES = 4;
+const wrap = (t: number) => (t >= 0 && t <= 1 ? t : t - Math.floor(t));
 const bad = (message: string, cause?: unknown) =>
   new EngineError('corrupt_model', `import: ${message}`, cause ? { cause } : undefined);
 
@@ -116,7 +120,13 @@ export async function readSourceGlb(
     const uv = prim.getAttribute('TEXCOORD_0');
     const n = pos.getCount();
     const tile = Math.max(0, tileIndex[k]);
-    const hasTexture = tileIndex[k] >= 0 && tiles[tile].getBaseColorTexture() !== null && uv !== null;
+    const material = tileIndex[k] >= 0 ? tiles[tile] : null;
+    const hasTexture =
+      !!material &&
+      uv !== null &&
+      (material.getBaseColorTexture() ??
+        material.getMetallicRoughnessTexture() ??
+        material.getNormalTexture()) !== null;
     for (let v = 0; v < n; v++) {
       pos.getElement(v, p);
       const [x, y, z] = p;
@@ -131,9 +141,10 @@ export async function readSourceGlb(
       let w = 0.5;
       if (hasTexture) {
         const t = uv!.getElement(v, [0, 0]);
-        // Repeat wrapping, then clamp into the tile so neighbouring tiles never bleed in.
-        u = Math.min(0.999, Math.max(0.001, t[0] - Math.floor(t[0])));
-        w = Math.min(0.999, Math.max(0.001, t[1] - Math.floor(t[1])));
+        // Repeat wrapping outside 0..1 (1 itself is the texture's last row or column, not its first),
+        // then clamp into the tile so neighbouring tiles never bleed in.
+        u = Math.min(0.999, Math.max(0.001, wrap(t[0])));
+        w = Math.min(0.999, Math.max(0.001, wrap(t[1])));
       }
       uvs[(vBase + v) * 2] = (tile + u) / tileCount;
       uvs[(vBase + v) * 2 + 1] = w;
@@ -148,43 +159,6 @@ export async function readSourceGlb(
     vBase += n;
   }
 
-  const texture = await mergeTiles(tiles, opts);
-  return { positions, uvs, indices: indices.subarray(0, iOut), texture };
-}
-
-async function mergeTiles(tiles: Material[], opts: ReadGlbOptions): Promise<RgbaImage> {
-  const count = Math.max(1, tiles.length);
-  const side = Math.max(16, Math.min(opts.tileSize, Math.floor(8192 / count)));
-  const width = side * count;
-  const data = new Uint8Array(width * side * 4).fill(255);
-  for (const [i, material] of tiles.entries()) {
-    const factor = material.getBaseColorFactor();
-    const image = material.getBaseColorTexture()?.getImage();
-    let tile: Uint8Array;
-    if (image) {
-      try {
-        tile = new Uint8Array(
-          await sharp(image, { limitInputPixels: opts.maxTexturePixels, failOn: 'error' })
-            .resize(side, side, { fit: 'fill' })
-            .ensureAlpha()
-            .raw()
-            .toBuffer(),
-        );
-      } catch (cause) {
-        throw bad(`a texture of the model cannot be read (${(cause as Error).message}).`, cause);
-      }
-    } else tile = new Uint8Array(side * side * 4).fill(255);
-    // The base-colour factor multiplies the texture (glTF), in linear space; sRGB bytes are close enough
-    // for the factors generation services write (1 or a flat colour).
-    const srgb = factor.slice(0, 3).map((c) => Math.round(255 * Math.min(1, Math.max(0, c)) ** (1 / 2.2)));
-    for (let y = 0; y < side; y++) {
-      for (let x = 0; x < side; x++) {
-        const s = (y * side + x) * 4;
-        const d = (y * width + i * side + x) * 4;
-        for (let c = 0; c < 3; c++) data[d + c] = Math.round((tile[s + c] * srgb[c]) / 255);
-        data[d + 3] = 255;
-      }
-    }
-  }
-  return { width, height: side, data };
+  const { texture, maps } = await materialStrips(tiles, opts);
+  return { positions, uvs, indices: indices.subarray(0, iOut), texture, ...(maps ? { maps } : {}) };
 }

@@ -5,6 +5,7 @@
  * plane. Written apart from our importer and exporters so the print checks judge them independently.
  */
 import { Document, NodeIO } from '@gltf-transform/core';
+import sharp from 'sharp';
 
 interface Mesh {
   positions: number[];
@@ -181,11 +182,48 @@ export function providerMesh(kind: ProviderMeshKind): Mesh {
   }
 }
 
-/** The mesh as a provider's GLB: one primitive, a flat base colour, in the provider's own units. */
-export async function providerGlb(kind: ProviderMeshKind): Promise<Uint8Array> {
+/**
+ * How each service packs its answer, from its documentation: Meshy (`enable_pbr`) and Tripo (`pbr`, its
+ * `pbr_model`) send base colour, metallic-roughness and normal maps; fal's TRELLIS and Hunyuan3D send a
+ * base-colour texture only. `flat` is the plain answer with no texture at all.
+ */
+export const PROVIDER_STYLES = ['meshy-pbr', 'tripo-pbr', 'fal-textured', 'flat'] as const;
+export type ProviderStyle = (typeof PROVIDER_STYLES)[number];
+
+/** What the PBR styles paint, by height: metal above the middle, rough dielectric below. */
+export const PBR_PAINT = {
+  top: { roughness: 40, metallic: 250 },
+  bottom: { roughness: 220, metallic: 0 },
+  /** A tilted tangent-space normal everywhere (not the flat 128,128,255): kept only if really carried. */
+  normal: [170, 110, 230] as const,
+  baseColor: [200, 120, 60] as const,
+};
+
+/** Two-band RGB image, top band `a`, bottom `b`, as a PNG. */
+async function bands(a: readonly number[], b: readonly number[]): Promise<Uint8Array> {
+  const side = 64;
+  const data = Buffer.alloc(side * side * 3);
+  for (let y = 0; y < side; y++)
+    for (let x = 0; x < side; x++) data.set(y < side / 2 ? a : b, (y * side + x) * 3);
+  return new Uint8Array(
+    await sharp(data, { raw: { width: side, height: side, channels: 3 } })
+      .png()
+      .toBuffer(),
+  );
+}
+
+/**
+ * The mesh as a provider's GLB, in the provider's own units: a flat base colour (`flat`), or UV-mapped
+ * (u around the vertical axis, v down the height) with the style's textures.
+ */
+export async function providerGlb(
+  kind: ProviderMeshKind,
+  style: ProviderStyle = 'flat',
+): Promise<Uint8Array> {
   const m = providerMesh(kind);
   const doc = new Document();
   const buffer = doc.createBuffer();
+  const material = doc.createMaterial(kind);
   const prim = doc
     .createPrimitive()
     .setAttribute(
@@ -193,8 +231,39 @@ export async function providerGlb(kind: ProviderMeshKind): Promise<Uint8Array> {
       doc.createAccessor().setType('VEC3').setArray(new Float32Array(m.positions)).setBuffer(buffer),
     )
     .setIndices(doc.createAccessor().setType('SCALAR').setArray(new Uint32Array(m.indices)).setBuffer(buffer))
-    .setMaterial(doc.createMaterial(kind).setBaseColorFactor([0.7, 0.5, 0.3, 1]));
-  const node = doc.createNode(kind).setMesh(doc.createMesh(kind).addPrimitive(prim)).setScale([40, 40, 40]);
+    .setMaterial(material);
+  if (style === 'flat') material.setBaseColorFactor([0.7, 0.5, 0.3, 1]);
+  else {
+    let minY = Infinity;
+    let maxY = -Infinity;
+    for (let i = 1; i < m.positions.length; i += 3) {
+      minY = Math.min(minY, m.positions[i]);
+      maxY = Math.max(maxY, m.positions[i]);
+    }
+    const uv = new Float32Array((m.positions.length / 3) * 2);
+    for (let v = 0; v < m.positions.length / 3; v++) {
+      const [x, y, z] = m.positions.slice(v * 3, v * 3 + 3);
+      uv[v * 2] = (Math.atan2(x, z) / (2 * Math.PI) + 1) % 1;
+      uv[v * 2 + 1] = 1 - (y - minY) / (maxY - minY);
+    }
+    prim.setAttribute('TEXCOORD_0', doc.createAccessor().setType('VEC2').setArray(uv).setBuffer(buffer));
+    const png = (name: string, image: Uint8Array) =>
+      doc.createTexture(name).setImage(image).setMimeType('image/png');
+    const c = PBR_PAINT.baseColor;
+    material.setBaseColorTexture(png('base', await bands(c, c)));
+    if (style !== 'fal-textured') {
+      const { top, bottom } = PBR_PAINT;
+      material
+        .setMetallicRoughnessTexture(
+          png('mr', await bands([0, top.roughness, top.metallic], [0, bottom.roughness, bottom.metallic])),
+        )
+        .setNormalTexture(png('normal', await bands(PBR_PAINT.normal, PBR_PAINT.normal)));
+    }
+  }
+  // Tripo places its model by a node transform; the others scale the vertices' units.
+  const node = doc.createNode(kind).setMesh(doc.createMesh(kind).addPrimitive(prim));
+  if (style === 'tripo-pbr') node.setScale([2, 2, 2]).setTranslation([0.3, -0.7, 0.1]);
+  else node.setScale([40, 40, 40]);
   doc.createScene('scene').addChild(node);
   return new NodeIO().writeBinary(doc);
 }

@@ -39,6 +39,9 @@ export const STAGE_LABELS: Readonly<Record<string, string>> = {
   starting: 'Starting',
   // A hosted backend (Meshy, Tripo, fal) making the shape, before our engine takes over.
   generating: 'Generating the 3D shape',
+  // The service's account is running as many tasks as it may (Meshy's queue tasks, Tripo's concurrency):
+  // this one waits its turn there rather than failing.
+  provider_queue: 'Waiting in the 3D service’s queue',
   decode: 'Reading the image',
   isolate: 'Isolating the subject',
   geometry: 'Building the geometry',

@@ -27,6 +27,9 @@ function stagesWritten(): Set<string> {
 describe('the studio status line', () => {
   test('a hosted run says it is generating the shape', () => {
     expect(stageLabel({ status: 'processing', stage: 'generating' })).toBe('Generating the 3D shape');
+    expect(stageLabel({ status: 'processing', stage: 'provider_queue' })).toBe(
+      'Waiting in the 3D service’s queue',
+    );
   });
 
   test('every stage the worker or the engine reports has a label', () => {

@@ -9,7 +9,10 @@
  *
  * Every model has its own documented input and output: TRELLIS takes `image_url` (and its multi endpoint
  * `image_urls`), Hunyuan3D v2 `input_image_url`; all three answer `model_mesh.url`. fal prefers URLs to
- * data URIs: the stored photo's signed URL goes when the storage makes one.
+ * data URIs: the stored photo's signed URL goes when the storage makes one. These models answer a
+ * base-colour texture only (no PBR maps). fal lists requests only for apps the caller owns, not for its
+ * public models, so a request whose answer was lost cannot be found again: it fails (or falls back),
+ * refunded once.
  */
 import { dataUri, REQUEST_TIMEOUT_MS, requestJson, trimSlash } from './http.ts';
 import { type FetchLike, type HostedBackend, type HostedJob, ProviderError } from './types.ts';

@@ -5,10 +5,14 @@
  * counts from the task's submission so a resumed attempt does not get a fresh one. A create is retried
  * only when the service said it made no task (429, a full queue); a create whose outcome is unknown (5xx,
  * lost connection, timeout) is never asked again, because none of the services documents an idempotency
- * key: it ends as unknown_outcome for the caller's fallback-or-refund. A model URL that has expired is
- * fetched fresh by polling the task again. Everything else ends in a ProviderError.
+ * key. Where the service documents a list of its tasks (Meshy), such a create — or an earlier attempt's
+ * whose answer was lost with its worker — is looked up in that list instead (reconcile.ts) and the one
+ * task that can be no one else's is adopted; otherwise it ends as unknown_outcome (lost_task) for the
+ * caller's fallback-or-refund. A model URL that has expired is fetched fresh by polling the task again.
+ * Everything else ends in a ProviderError.
  */
 import { withTimeout } from './http.ts';
+import { type AdoptTask, reconcileTask } from './reconcile.ts';
 import { type FetchLike, type HostedBackend, type HostedJob, ProviderError } from './types.ts';
 
 export interface HostedRunOptions {
@@ -24,6 +28,10 @@ export interface HostedRunOptions {
   downloadTimeoutMs: number;
   /** Times an expired model URL is replaced by polling the task again. */
   maxUrlRefreshes: number;
+  /** Clock difference allowed between us and the service when listing its tasks around our ask. */
+  reconcileSkewMs: number;
+  /** Lists of the service's tasks read (pollIntervalMs apart) before a lost create counts as none. */
+  reconcileAttempts: number;
   fetch: FetchLike;
   sleep: (ms: number, signal: AbortSignal) => Promise<void>;
   now: () => number;
@@ -38,6 +46,8 @@ const HOSTED_RUN_DEFAULTS: HostedRunOptions = {
   queueWaitMs: 15_000,
   downloadTimeoutMs: 5 * 60_000,
   maxUrlRefreshes: 3,
+  reconcileSkewMs: 60_000,
+  reconcileAttempts: 3,
   fetch,
   sleep: (ms, signal) =>
     new Promise((resolve, reject) => {
@@ -65,7 +75,13 @@ export interface HostedRunContext {
   markSubmitting: () => Promise<boolean>;
   /** Stores a new task id before polling; returns the id stored (an earlier one wins). */
   recordTask: (taskId: string) => Promise<string>;
+  /** When an earlier attempt marked its ask (ms), so a lost answer can be looked for in the service's list. */
+  submittingSince?: number | null;
+  /** Stores a task found in the service's list when it can be no one else's (generation_provider_adopt). */
+  adoptTask?: AdoptTask;
   onProgress: (fraction: number) => void;
+  /** The account's queue at the service is full and this task waits its turn (not a failure). */
+  onQueued?: () => void;
   signal: AbortSignal;
 }
 
@@ -104,39 +120,57 @@ export async function runHosted(
         const floor = error.code === 'queue_full' ? o.queueWaitMs : 0;
         const wait = Math.max(error.options.retryAfterMs ?? 0, floor, backoff);
         if (o.now() + wait > deadline) throw timeout(error);
+        if (error.code === 'queue_full') ctx.onQueued?.();
         retries++;
         await o.sleep(wait, ctx.signal);
       }
     }
   };
 
-  let taskId = ctx.existing?.taskId ?? null;
-  if (!taskId) {
+  /** A new task's id, stored before the first poll (or the one found again in the service's list). */
+  const start = async (): Promise<string> => {
     const job = await ctx.job();
+    const reconcile = (since: number | null, failure: ProviderError) =>
+      reconcileTask(backend, job, since, failure, {
+        adopt: ctx.adoptTask,
+        signal: ctx.signal,
+        options: o,
+        retry: (step) => withRetry(step),
+      });
     if (!(await ctx.markSubmitting()))
-      throw new ProviderError(
-        backend.name,
-        'lost_task',
-        'an earlier attempt asked for a task and its answer was lost; not paying for a second one',
+      return reconcile(
+        ctx.submittingSince ?? null,
+        new ProviderError(
+          backend.name,
+          'lost_task',
+          'an earlier attempt asked for a task and its answer was lost; not paying for a second one',
+        ),
       );
-    // Only a refusal that made no task is asked again.
-    const created = await withRetry(
-      () =>
-        backend.submit(job, ctx.signal).catch((error: unknown) => {
-          if (error instanceof ProviderError && error.code === 'unavailable')
-            throw new ProviderError(
-              backend.name,
-              'unknown_outcome',
-              `the create request failed with its outcome unknown (${error.message}); not asking again, a task may exist`,
-              { ...error.options, cause: error },
-            );
-          throw error;
-        }),
-      (e) => e.code === 'rate_limited' || e.code === 'queue_full',
-    );
-    taskId = await ctx.recordTask(created);
-  }
-  const id = taskId;
+    const asked = o.now();
+    let created: string;
+    try {
+      // Only a refusal that made no task is asked again.
+      created = await withRetry(
+        () =>
+          backend.submit(job, ctx.signal).catch((error: unknown) => {
+            if (error instanceof ProviderError && error.code === 'unavailable')
+              throw new ProviderError(
+                backend.name,
+                'unknown_outcome',
+                `the create request failed with its outcome unknown (${error.message}); not asking again, a task may exist`,
+                { ...error.options, cause: error },
+              );
+            throw error;
+          }),
+        (e) => e.code === 'rate_limited' || e.code === 'queue_full',
+      );
+    } catch (error) {
+      if (!(error instanceof ProviderError && error.code === 'unknown_outcome')) throw error;
+      return reconcile(asked, error);
+    }
+    return ctx.recordTask(created);
+  };
+  const id = ctx.existing?.taskId ?? (await start());
   let refreshes = 0;
   for (;;) {
     const state = await withRetry(() => backend.poll(id, ctx.signal));

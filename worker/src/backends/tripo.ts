@@ -8,7 +8,9 @@
  * full queue; 2010 (403) means the account has run out of credits. Bearer key. Photos go as `url` when
  * the storage signs one, else uploaded first. A task answers only to the key that created it, so after a
  * key rotation the previous keys (TRIPO_PREVIOUS_API_KEYS) still poll the tasks they started. Output
- * URLs expire after five minutes: the runner polls again for fresh ones.
+ * URLs expire after five minutes: the runner polls again for fresh ones. Tripo documents no list of an
+ * account's tasks, so a create whose answer was lost cannot be found again: it fails (or falls back),
+ * refunded once.
  */
 import { REQUEST_TIMEOUT_MS, requestJson, trimSlash } from './http.ts';
 import { type FetchLike, type HostedBackend, ProviderError } from './types.ts';
@@ -89,7 +91,9 @@ export function createTripoBackend(
       const file = (png: Uint8Array, url: string | undefined) =>
         url ? Promise.resolve({ type: 'png', url }) : upload(png, signal);
       const front = await file(job.image, job.imageUrls?.front);
-      const common = { face_limit: job.faces, texture: true, pbr: false };
+      // PBR maps (metallic, roughness, normal) beside the base colour: `pbr_model` carries them and our
+      // GLB, glTF and USDZ keep them.
+      const common = { face_limit: job.faces, texture: true, pbr: true };
       let body: Record<string, unknown>;
       if (Object.keys(job.views).length > 0) {
         // Tripo's order is front, left, back, right; a missing view is an empty object.

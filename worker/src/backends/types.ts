@@ -41,6 +41,12 @@ export interface HostedBackend {
   poll(taskId: string, signal: AbortSignal): Promise<HostedPoll>;
   /** Headers the model URL needs (none for the services' signed CDN links). */
   downloadHeaders(url: string): Record<string, string>;
+  /**
+   * Ids (as `submit` returns them) of the account's tasks of this job's kind created within the window
+   * (ms since the epoch, the service's clock), where the service documents a list of its tasks (Meshy);
+   * absent where it does not (Tripo, fal). Used to find a task whose create answer was lost.
+   */
+  listTasks?(job: HostedJob, window: { from: number; to: number }, signal: AbortSignal): Promise<string[]>;
 }
 
 export type FetchLike = typeof fetch;
@@ -61,7 +67,7 @@ export type ProviderErrorCode =
   | 'unknown_outcome'
   /** The account's queue of running tasks is full (Meshy's queue tasks, Tripo's concurrency): wait a turn. */
   | 'queue_full'
-  /** The account has no credits left at the service (Tripo 2010). */
+  /** The account has no credits left at the service (Meshy 402, Tripo 2010). */
   | 'no_credits'
   /** The model URL no longer answers (signed links expire): poll the task again for a fresh one. */
   | 'expired';

@@ -58,6 +58,9 @@ export const CONVERT_DEFAULTS = {
   maxInputBytes: 25 * 1024 * 1024,
   providerFailed:
     'The 3D generation service could not make this model. Your credits have been refunded. Please try again.',
+  /** The service refused our account (out of credits, a refused key): trying the same image again now won't help. */
+  providerUnavailable:
+    'The 3D generation service is not available at the moment. Your credits have been refunded. Please try again later.',
   /** Share of the progress bar the hosted service's own progress fills. */
   hostedShare: 0.5,
   timedOut: (minutes: string) =>
@@ -222,6 +225,7 @@ export function convertTask(deps: ConvertDeps): Task {
             input,
             views,
             onProgress: (f) => onProgress('generating', f * CONVERT_DEFAULTS.hostedShare),
+            onQueued: () => onProgress('provider_queue', reached),
             signal: abort.signal,
             run: deps.hostedRun,
             lost: () => new LeaseLost(id),
@@ -242,7 +246,12 @@ export function convertTask(deps: ConvertDeps): Task {
           };
           // The provider's own words, for the admins (the user sees only the product's message).
           await sql`select public.generation_provider_done(${id}, ${token}, ${provider.ms}, ${provider.cost}, ${provider.fellBack}, ${problem.message})`;
-          if (!provider.fellBack) return fail(CONVERT_DEFAULTS.providerFailed);
+          if (!provider.fellBack) {
+            const account =
+              problem instanceof ProviderError &&
+              ['no_credits', 'auth', 'not_configured'].includes(problem.code);
+            return fail(account ? CONVERT_DEFAULTS.providerUnavailable : CONVERT_DEFAULTS.providerFailed);
+          }
           onProgress('starting', reached);
         }
       }

@@ -2,7 +2,8 @@
  * The hosted part of a convert job: the photo (and extra views) prepared for the service, the task
  * submitted — or the stored task resumed, so a restarted worker never pays twice — polled, and its GLB
  * downloaded. The generation is marked before the task is asked for, and the task id written on it
- * (fenced) before the first poll: an attempt that finds the mark without a task id does not ask again.
+ * (fenced) before the first poll: an attempt that finds the mark without a task id does not ask again,
+ * but looks for its task in the service's list where there is one (backends/reconcile.ts).
  * Where the storage signs URLs (S3) the prepared photos are handed over as short-lived signed URLs.
  */
 import { imageForProvider, isEngineError, type ViewName } from '@lift3d/engine';
@@ -25,6 +26,8 @@ export interface HostedStepArgs {
   /** Extra views of the subject (public.generation_views), for the services' multi-image endpoints. */
   views: Partial<Record<ViewName, Uint8Array>>;
   onProgress: (fraction: number) => void;
+  /** The service's queue for the account is full: the generation waits its turn there. */
+  onQueued: () => void;
   signal: AbortSignal;
   run: Partial<HostedRunOptions>;
   /** Called when this worker no longer holds the generation. */
@@ -95,6 +98,18 @@ export async function runHostedStep(a: HostedStepArgs): Promise<HostedRunResult>
           if (row?.allowed === null || row?.allowed === undefined) throw a.lost();
           return row.allowed as boolean;
         },
+        submittingSince: a.gen.provider_submitting_at
+          ? new Date(a.gen.provider_submitting_at).getTime()
+          : null,
+        // The database decides whether a listed task can be this generation's (never another user's).
+        adoptTask: async (candidates, since) => {
+          const [row] = await a.sql`
+          select outcome, task_id from public.generation_provider_adopt(${id}, ${a.token}, ${a.backend.name}, ${candidates}::text[], ${new Date(since)})`;
+          if (!row) throw a.lost();
+          return row.outcome === 'adopted'
+            ? { outcome: 'adopted', taskId: row.task_id as string }
+            : { outcome: row.outcome === 'none' ? 'none' : 'ambiguous' };
+        },
         recordTask: async (newId) => {
           const [row] = await a.sql`
           select provider_task_id from public.generation_provider_task(${id}, ${a.token}, ${a.backend.name}, ${newId})`;
@@ -102,6 +117,7 @@ export async function runHostedStep(a: HostedStepArgs): Promise<HostedRunResult>
           return row.provider_task_id as string;
         },
         onProgress: a.onProgress,
+        onQueued: a.onQueued,
         signal: a.signal,
       },
       a.run,

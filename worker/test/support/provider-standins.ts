@@ -1,18 +1,21 @@
 /**
  * Local stand-ins for the three generation services, on one port, each speaking its documented HTTP API
  * (authentication header, create, poll with progress, result URLs, error shapes), written from the
- * services' documentation: Meshy (docs.meshy.ai: image-to-3d, multi-image-to-3d, `target_polycount`
- * 100–300,000, the two limits of its rate-limits page), Tripo (docs.tripo3d.ai: upload, task, {code,
+ * services' documentation: Meshy (standin-meshy.ts: create, get, list, `enable_pbr`, 402 and the two 429s
+ * of its rate-limits page), Tripo (docs.tripo3d.ai: upload, task, {code,
  * message, suggestion} errors, 2000 concurrency, 2010 credits, a failed task's `error_code`, output URLs
  * that expire, tasks bound to the key that made them) and fal (fal.ai/docs: the queue API's
  * status_url/response_url, each model's own input schema, {detail, error_type} request errors).
  * Behaviour per test: refuse the key, limit the first creates, fail the task, never finish, serve a
  * malformed or oversized model, lose or fail a create after making its task. Every task created is
- * counted: the provider is "paid" per task. `models` rotate per task so a batch sees every kind.
+ * counted: the provider is "paid" per task. `models` rotate per task so a batch sees every kind; a task
+ * that asked for PBR maps (Meshy's `enable_pbr`, Tripo's `pbr`, on by default) is served from
+ * `pbrModels` when a test sets them.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { FAL_SCHEMAS } from './fal-schemas.ts';
+import { meshyRoute } from './standin-meshy.ts';
 
 export interface StandinBehaviour {
   /** 429 answers to the first N create requests since `refused` was last reset (then accepted). */
@@ -31,7 +34,9 @@ export interface StandinBehaviour {
   holdCreates: boolean;
   /** Creates the task (paid for) and answers the first N creates 500 anyway. */
   failCreatesAfterPaying: number;
-  /** Tripo: the account has no credits (403, code 2010). */
+  /** Answers the first N creates 500 without making a task (Meshy). */
+  failCreatesUnpaid: number;
+  /** The account has no credits: Meshy 402, Tripo 403 with code 2010. */
   noCredits: boolean;
   /** How long a model URL works after the poll that handed it out. */
   urlTtlMs: number;
@@ -49,6 +54,7 @@ export const STANDIN_DEFAULTS: StandinBehaviour = {
   model: 'glb',
   holdCreates: false,
   failCreatesAfterPaying: 0,
+  failCreatesUnpaid: 0,
   noCredits: false,
   urlTtlMs: 3_600_000,
   hangPolls: 0,
@@ -64,6 +70,10 @@ interface Task {
   via: string;
   /** Which of `models` this task serves. */
   modelIndex: number;
+  /** When the service made it (ms), as its task objects say. */
+  createdAt: number;
+  /** The create asked for PBR maps. */
+  pbr: boolean;
   /** Every URL the worker fetched for this task (status, result, model). */
   fetched: string[];
 }
@@ -77,6 +87,8 @@ export interface Standins {
   behaviour: StandinBehaviour;
   /** The GLBs served, one per task in turn. */
   models: Uint8Array[];
+  /** The GLBs served to tasks that asked for PBR maps, in the same turn (`models` when empty). */
+  pbrModels: Uint8Array[];
   tasks: Task[];
   /** Requests answered 401, 429, and photo URLs fetched. */
   refused: { auth: number; rateLimited: number };
@@ -91,6 +103,7 @@ export async function startStandins(glb: Uint8Array, key = 'test-key'): Promise<
     otherKeys: [],
     behaviour: { ...STANDIN_DEFAULTS },
     models: [glb],
+    pbrModels: [],
     tasks: [],
     refused: { auth: 0, rateLimited: 0 },
     fetchedImages: [],
@@ -106,7 +119,13 @@ export async function startStandins(glb: Uint8Array, key = 'test-key'): Promise<
     return Buffer.concat(chunks);
   };
   let created = 0;
-  const newTask = (provider: Task['provider'], images: number, body: Record<string, unknown>, via = '') => {
+  const newTask = (
+    provider: Task['provider'],
+    images: number,
+    body: Record<string, unknown>,
+    via = '',
+    pbr = false,
+  ) => {
     const task: Task = {
       id: `${provider}-${crypto.randomUUID()}`,
       provider,
@@ -115,6 +134,8 @@ export async function startStandins(glb: Uint8Array, key = 'test-key'): Promise<
       body,
       via,
       modelIndex: created++ % state.models.length,
+      createdAt: Date.now(),
+      pbr,
       fetched: [],
     };
     state.tasks.push(task);
@@ -170,6 +191,34 @@ export async function startStandins(glb: Uint8Array, key = 'test-key'): Promise<
     return bytes[0] === 0x89 && bytes[1] === 0x50 && bytes[2] === 0x4e && bytes[3] === 0x47;
   };
 
+  const meshy = {
+    url: () => state.url,
+    accepted: (auth: string) => accepted(auth, 'Bearer'),
+    refuseAuth: (res: ServerResponse) => {
+      state.refused.auth++;
+      send(res, 401, { message: 'Invalid API key.' });
+    },
+    noCredits: () => state.behaviour.noCredits,
+    failUnpaid: (res: ServerResponse) => {
+      if (state.behaviour.failCreatesUnpaid <= 0) return false;
+      state.behaviour.failCreatesUnpaid--;
+      send(res, 500, { message: 'Internal server error.' });
+      return true;
+    },
+    limited,
+    readJson: async (req: IncomingMessage) => JSON.parse((await readBody(req)).toString()),
+    isPng,
+    newTask: (images: number, body: Record<string, unknown>, via: string, pbr: boolean) =>
+      newTask('meshy', images, body, via, pbr),
+    answerCreate,
+    tasks: () => state.tasks,
+    hang,
+    advance: (t: { id: string }) => advance(find(t.id)!),
+    progress: (t: { id: string }) => progress(find(t.id)!),
+    modelUrl: (t: { id: string }) => modelUrl(find(t.id)!),
+    send,
+  };
+
   const server: Server = createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://standin');
     const path = url.pathname;
@@ -193,7 +242,8 @@ export async function startStandins(glb: Uint8Array, key = 'test-key'): Promise<
           for (let i = 0; i < 40 && !res.destroyed; i++) res.write(chunk);
           return res.end();
         }
-        const model = state.models[task?.modelIndex ?? 0];
+        const pool = task?.pbr && state.pbrModels.length ? state.pbrModels : state.models;
+        const model = pool[(task?.modelIndex ?? 0) % pool.length];
         res.writeHead(200, {
           'Content-Type': 'model/gltf-binary',
           'Content-Length': String(model.byteLength),
@@ -201,69 +251,7 @@ export async function startStandins(glb: Uint8Array, key = 'test-key'): Promise<
         return res.end(model);
       }
 
-      // ── Meshy: /openapi/v1/{image-to-3d | multi-image-to-3d}[/<id>], Bearer ─────────────────────────
-      const meshy = path.match(/^\/openapi\/v1\/(image-to-3d|multi-image-to-3d)(?:\/([^/]+))?$/);
-      if (meshy) {
-        if (!accepted(auth, 'Bearer')) {
-          state.refused.auth++;
-          return send(res, 401, { message: 'Invalid API key.' });
-        }
-        if (req.method === 'POST' && !meshy[2]) {
-          if (
-            limited(
-              res,
-              { message: 'Too many requests. Please slow down.' },
-              { message: 'Too many pending tasks: your queue of tasks is full. Try again later.' },
-            )
-          )
-            return;
-          const body = JSON.parse((await readBody(req)).toString());
-          const images = meshy[1] === 'image-to-3d' ? [body.image_url] : body.image_urls;
-          const pngs = Array.isArray(images) ? await Promise.all(images.map(isPng)) : [];
-          if (!Array.isArray(images) || images.length < 1 || images.length > 4 || !pngs.every(Boolean)) {
-            return send(res, 400, { message: 'Invalid image_url: provide a PNG or JPEG URL or data URI.' });
-          }
-          const polycount = body.target_polycount;
-          if (
-            polycount !== undefined &&
-            !(Number.isInteger(polycount) && polycount >= 100 && polycount <= 300_000)
-          )
-            return send(res, 400, {
-              message: 'target_polycount must be an integer between 100 and 300,000.',
-            });
-          const task = newTask('meshy', images.length, body);
-          return answerCreate(res, 202, { result: task.id });
-        }
-        const task = meshy[2] ? find(meshy[2]) : undefined;
-        if (req.method === 'GET' && task) {
-          if (hang()) return;
-          const now = advance(task);
-          const common = { id: task.id, created_at: Date.now(), texture_urls: [] };
-          if (now === 'running')
-            return send(res, 200, {
-              ...common,
-              status: 'IN_PROGRESS',
-              progress: progress(task),
-              model_urls: {},
-            });
-          if (now === 'failed') {
-            return send(res, 200, {
-              ...common,
-              status: 'FAILED',
-              progress: 0,
-              model_urls: {},
-              task_error: { message: 'The server is busy.' },
-            });
-          }
-          return send(res, 200, {
-            ...common,
-            status: 'SUCCEEDED',
-            progress: 100,
-            model_urls: { glb: modelUrl(task), fbx: `${state.url}/files/${task.id}.fbx` },
-          });
-        }
-        return send(res, 404, { message: 'Task not found.' });
-      }
+      if (await meshyRoute(meshy, req, res, url)) return;
 
       // ── Tripo: /v2/openapi/{upload | task[/<id>]}, Bearer, {code, data} envelopes ─────────────────────
       if (path.startsWith('/v2/openapi/')) {
@@ -309,7 +297,9 @@ export async function startStandins(glb: Uint8Array, key = 'test-key'): Promise<
           ) {
             return send(res, 400, { code: 2002, message: 'Unsupported task type or missing file.' });
           }
-          const task = newTask('tripo', multi ? provided.filter(Boolean).length : 1, body, auth);
+          // `pbr` is on unless turned off, and only with a texture.
+          const pbr = body.pbr !== false && body.texture !== false;
+          const task = newTask('tripo', multi ? provided.filter(Boolean).length : 1, body, auth, pbr);
           return answerCreate(res, 200, { code: 0, data: { task_id: task.id } });
         }
         const id = path.match(/^\/v2\/openapi\/task\/([^/]+)$/)?.[1];

@@ -376,6 +376,10 @@ export interface Database {
         Args: { p_id: string; p_worker: string; p_stage: string; p_progress: number };
         Returns: boolean;
       };
+      generation_provider_adopt: {
+        Args: { p_id: string; p_worker: string; p_backend: string; p_candidates: string[]; p_since: Date };
+        Returns: { outcome: string | null; task_id: string | null }[];
+      };
       generation_provider_done: {
         Args: {
           p_id: string;
