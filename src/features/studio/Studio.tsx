@@ -29,6 +29,12 @@ import { ModelPanel } from './ModelPanel';
 import { followedFrom, forgetFollowed, readFollowed, saveFollowed } from './resume';
 import { decideGenerate } from './rules';
 import { loadSample, SampleGrid } from './SampleGrid';
+import type { CapturedShot } from './capture/CaptureFlow';
+import { CaptureEntry } from './capture/CaptureEntry';
+import { convertPreview } from './shape-preview/api';
+import { readFocalLengths } from './capture/exif';
+import { ShapePreviewPanel } from './shape-preview/ShapePreviewPanel';
+import { useShapePreview } from './shape-preview/useShapePreview';
 import { downloadableModel, initialStudioState, isBusy, studioReducer } from './state';
 import { UploadPanel } from './UploadPanel';
 import type { GenerationKind, StudioVariant } from './variants';
@@ -65,6 +71,10 @@ export function Studio({ variant }: { variant: StudioVariant }) {
   const freeQuota = useFreeQuota(variant.serverFree, user?.id ?? null);
   const quota = freeQuota.data ?? FREE_QUOTA_FALLBACK;
   // A free job that starts uses a try; one that fails gives it back.
+  const shapePreview = useShapePreview(!variant.serverFree, user?.id ?? null);
+  const [convertingPreview, setConvertingPreview] = useState(false);
+  // The guided capture's passed shots (already stored by the api) while the studio shows their photos.
+  const [captured, setCaptured] = useState<{ front: File; shots: Record<string, string> } | null>(null);
   const refreshQuota = useCallback(() => {
     if (variant.serverFree) void queryClient.invalidateQueries({ queryKey: ['free-quota'] });
   }, [queryClient, variant.serverFree]);
@@ -201,6 +211,79 @@ export function Studio({ variant }: { variant: StudioVariant }) {
     }
   }
 
+  /** The guided capture's shots become the studio's photos; the preview starts once all are taken. */
+  function takeShots(shots: CapturedShot[], done: boolean) {
+    const front = shots.find((s) => s.side === 'front');
+    if (!front) return;
+    const next: ViewFiles = {};
+    for (const s of shots) if (s.side !== 'front') next[s.side] = s.file;
+    const ids = Object.fromEntries(shots.map((s) => [s.side, s.check.id]));
+    shapePreview.reset();
+    setViews(next);
+    setCaptured({ front: front.file, shots: ids });
+    dispatch({ type: 'select-files', files: [front.file] });
+    if (done) void shapePreview.start({ shots: { ...ids, front: front.check.id } });
+  }
+
+  /** The free shape preview of the chosen photos (one object: the first file and its views). */
+  async function startShapePreview() {
+    if (!user) return openSignIn();
+    const front = state.files[0];
+    if (!front) return;
+    // Captured shots are on the server already: the preview names them instead of sending them again.
+    if (captured && captured.front === front) {
+      const shots = Object.fromEntries(
+        Object.entries(captured.shots).filter(([side]) => side === 'front' || views[side as keyof ViewFiles]),
+      );
+      return shapePreview.start({ shots: { ...shots, front: captured.shots.front } });
+    }
+    const sent = viewsToSend(views, 1);
+    await shapePreview.start({
+      front,
+      views: sent,
+      focal: await readFocalLengths([['front', front], ...sent]),
+    });
+  }
+
+  /** The paid conversion from the preview's stored photos: one click, no second upload. */
+  async function convertShapePreview() {
+    const id = shapePreview.preview?.id;
+    if (!id || convertingPreview) return;
+    const decision = decideGenerate({
+      signedIn: user !== null,
+      imageCount: 1,
+      format: state.format,
+      credits: user?.credits ?? 0,
+      free: false,
+      price: generationCost,
+    });
+    if (decision.kind === 'sign-in') return openSignIn();
+    if (decision.kind === 'toast')
+      return void notify(decision.title, { description: decision.description, variant: 'destructive' });
+    if (decision.kind === 'buy-credits') return setBuyCredits('open');
+    setConvertingPreview(true);
+    try {
+      const generation = await convertPreview(id, {
+        format: state.format,
+        topology: state.topology,
+        kind: 'model',
+        name: state.files[0]?.name ?? 'model',
+      });
+      shapePreview.markConverted(generation.id);
+      dispatch({ type: 'job-started', kind: 'model', generation });
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 402) setBuyCredits('open');
+      else
+        notify('Error', {
+          description: err instanceof Error ? err.message : FAILED_TO_START.model,
+          variant: 'destructive',
+        });
+    } finally {
+      setConvertingPreview(false);
+      void refreshUser();
+    }
+  }
+
   async function download(format: DownloadFormat) {
     const g = format === 'mp4' ? state.preview.generation : downloadableModel(state);
     if (!g) return;
@@ -222,6 +305,7 @@ export function Studio({ variant }: { variant: StudioVariant }) {
     try {
       const file = await loadSample(sample);
       if (state.files.length > 0) setViews({});
+      shapePreview.reset();
       dispatch({ type: 'select-files', files: [file] });
       // Back up to the panels, where the picked image now shows.
       window.scrollTo({ top: 0, behavior: 'smooth' });
@@ -281,11 +365,30 @@ export function Studio({ variant }: { variant: StudioVariant }) {
               onSelect={(files) => {
                 // Another main photo is another object: the sides of the previous one no longer apply.
                 if (state.files.length > 0) setViews({});
+                shapePreview.reset();
                 dispatch({ type: 'select-files', files });
               }}
               views={variant.serverFree ? undefined : views}
-              onView={(view, file) => setViews((v) => ({ ...v, [view]: file ?? undefined }))}
+              onView={(view, file) => {
+                shapePreview.reset();
+                setViews((v) => ({ ...v, [view]: file ?? undefined }));
+              }}
+              extra={
+                variant.serverFree ? null : (
+                  <CaptureEntry signedIn={user !== null} onSignIn={openSignIn} onShots={takeShots} />
+                )
+              }
             />
+            {variant.serverFree ? null : (
+              <ShapePreviewPanel
+                shape={shapePreview}
+                canStart={state.files.length === 1 && !busy}
+                price={generationCost}
+                onStart={() => void startShapePreview()}
+                onConvert={() => void convertShapePreview()}
+                converting={convertingPreview || busy}
+              />
+            )}
             <GeneratePanel
               variant={variant}
               state={state}
