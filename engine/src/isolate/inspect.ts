@@ -98,7 +98,8 @@ export function inspectMask(
   if (extent < o.minExtent) {
     return {
       problem: 'too_small',
-      message: 'The object is too small in the photo. Step closer so it fills most of the frame, then retake it.',
+      message:
+        'The object is too small in the photo. Step closer so it fills most of the frame, then retake it.',
       share,
       box,
       cut,

@@ -34,6 +34,7 @@ function Model({ url, onLoaded }: { url: string; onLoaded?: () => void }) {
     loader.setMeshoptDecoder(MeshoptDecoder);
   });
   // After the first frame with the model in the scene (the free preview's benchmark waits for this).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new model (gltf) is drawn again
   useEffect(() => {
     if (!onLoaded) return;
     const frame = requestAnimationFrame(() => onLoaded());

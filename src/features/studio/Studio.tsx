@@ -17,6 +17,9 @@ import {
   saveBlob,
 } from './api';
 import { BatchList } from './BatchList';
+import { CaptureEntry } from './capture/CaptureEntry';
+import type { CapturedShot } from './capture/CaptureFlow';
+import { readFocalLengths } from './capture/exif';
 import { classifyFailure, INPUT_REFUSED_STATUSES } from './failure';
 import { stem } from './format';
 import { formatList } from './formatList';
@@ -29,10 +32,7 @@ import { ModelPanel } from './ModelPanel';
 import { followedFrom, forgetFollowed, readFollowed, saveFollowed } from './resume';
 import { decideGenerate } from './rules';
 import { loadSample, SampleGrid } from './SampleGrid';
-import type { CapturedShot } from './capture/CaptureFlow';
-import { CaptureEntry } from './capture/CaptureEntry';
 import { convertPreview } from './shape-preview/api';
-import { readFocalLengths } from './capture/exif';
 import { ShapePreviewPanel } from './shape-preview/ShapePreviewPanel';
 import { useShapePreview } from './shape-preview/useShapePreview';
 import { downloadableModel, initialStudioState, isBusy, studioReducer } from './state';

@@ -10,7 +10,7 @@ import type { Engine, TexturedModel } from '@lift3d/engine';
 import { engineInput, type PipelineInput } from './pipeline.ts';
 import type { Produced } from './protocol.ts';
 
-export const PREVIEW_DEFAULTS = {
+const PREVIEW_DEFAULTS = {
   /** Geometry grid cells along the subject's longer side (the low topology's is 192). */
   resolution: 96,
   /** The clay colour every preview shows (sRGB). */
@@ -18,7 +18,7 @@ export const PREVIEW_DEFAULTS = {
 };
 
 /** The model with its texture replaced by one clay texel: every uv reads the same grey. */
-export function untextured(model: TexturedModel): TexturedModel {
+function untextured(model: TexturedModel): TexturedModel {
   return {
     ...model,
     texture: { width: 1, height: 1, data: Uint8Array.from(PREVIEW_DEFAULTS.clay) },

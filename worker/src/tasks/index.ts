@@ -10,9 +10,9 @@ import type { EngineRunner } from '../convert/engine-runner.ts';
 import type { JobName } from '../registry.ts';
 import { convertTask } from './convert.ts';
 import { deliverWebhookTask, webhookSweepTask } from './deliver-webhook.ts';
+import { previewSweepTask, previewTask } from './preview.ts';
 import { mailSweepTask, sendMailTask } from './send-mail.ts';
 import { shotCheckTask } from './shot-check.ts';
-import { previewSweepTask, previewTask } from './preview.ts';
 import { uploadSweepTask } from './upload-sweep.ts';
 
 export interface TaskDeps {

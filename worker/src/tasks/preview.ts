@@ -23,7 +23,7 @@ export interface PreviewDeps {
   log: (line: string) => void;
 }
 
-export const PREVIEW_TASK_DEFAULTS = {
+const PREVIEW_TASK_DEFAULTS = {
   timeoutMs: 120_000,
   maxInputBytes: 25 * 1024 * 1024,
   failed: 'The preview could not be made. You can still convert the photos.',
@@ -47,7 +47,9 @@ export function previewTask(deps: PreviewDeps): Task {
   const o = { ...PREVIEW_TASK_DEFAULTS, ...deps };
   return async (payload) => {
     const { id } = payload as JobPayloads['preview'];
-    const [row] = await deps.sql<PreviewRow[]>`select * from public.preview_start(${id}) where id is not null`;
+    const [row] = await deps.sql<
+      PreviewRow[]
+    >`select * from public.preview_start(${id}) where id is not null`;
     if (!row) return;
     const fail = async (message: string) => {
       await deps.sql`select public.preview_fail(${id}, ${message})`;
@@ -63,8 +65,16 @@ export function previewTask(deps: PreviewDeps): Task {
     }
     const started = Date.now();
     const run = deps.engine.run(
-      { input, views, topology: 'low', kind: 'model', baseName: 'preview', renderThreads: 1, preview: true,
-        focalLength35mm: Object.keys(row.focal_lengths ?? {}).length ? row.focal_lengths : undefined },
+      {
+        input,
+        views,
+        topology: 'low',
+        kind: 'model',
+        baseName: 'preview',
+        renderThreads: 1,
+        preview: true,
+        focalLength35mm: Object.keys(row.focal_lengths ?? {}).length ? row.focal_lengths : undefined,
+      },
       () => {},
     );
     const timer = setTimeout(run.cancel, o.timeoutMs);
@@ -96,7 +106,8 @@ export function previewSweepTask(deps: Pick<PreviewDeps, 'sql' | 'storage' | 'lo
       if (rows.length === 0) return 0;
       // A failed delete throws: nothing is marked and the job is retried.
       for (const r of rows) if (r.shape_key) await deps.storage.delete(r.shape_key as string);
-      const [{ n }] = await tx`select public.mark_previews_expired(${rows.map((r) => r.id as string)}::uuid[]) as n`;
+      const [{ n }] =
+        await tx`select public.mark_previews_expired(${rows.map((r) => r.id as string)}::uuid[]) as n`;
       return Number(n);
     });
     if (swept > 0) deps.log(`preview_sweep: ${swept} preview(s) expired`);

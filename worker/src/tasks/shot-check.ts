@@ -20,7 +20,7 @@ export interface ShotCheckDeps {
   log: (line: string) => void;
 }
 
-export const SHOT_CHECK_DEFAULTS = {
+const SHOT_CHECK_DEFAULTS = {
   maxInputBytes: 25 * 1024 * 1024,
   timeoutMs: 60_000,
   missing: 'The photo did not arrive. Please retake it.',
@@ -55,7 +55,12 @@ export function shotCheckTask(deps: ShotCheckDeps): Task {
       if (!(error instanceof EngineJobError)) throw error;
       // An unreadable file is the photo's problem; anything else is ours.
       const unreadable = error.userFacing;
-      await finish('failed', unreadable ? 'unreadable' : 'internal', unreadable ? error.message : o.failed, null);
+      await finish(
+        'failed',
+        unreadable ? 'unreadable' : 'internal',
+        unreadable ? error.message : o.failed,
+        null,
+      );
       deps.log(`shot_check: ${id} failed: ${error.message}`);
     } finally {
       clearTimeout(timer);

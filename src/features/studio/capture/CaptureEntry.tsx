@@ -8,7 +8,9 @@ import { usePhoneSession } from './useCaptureSession';
 
 /** Phones and tablets take the photos here; a desktop hands the capture to the phone by QR code. */
 function isPhone(): boolean {
-  return typeof window !== 'undefined' && window.matchMedia('(pointer: coarse) and (max-width: 1023px)').matches;
+  return (
+    typeof window !== 'undefined' && window.matchMedia('(pointer: coarse) and (max-width: 1023px)').matches
+  );
 }
 
 /**

@@ -196,7 +196,6 @@ export function CaptureFlow({
         {outline && phase.kind === 'live' ? (
           <canvas
             ref={outlineRef}
-            aria-hidden="true"
             data-testid="capture-outline"
             className="pointer-events-none absolute inset-0 h-full w-full object-cover opacity-40"
           />
@@ -242,7 +241,7 @@ export function CaptureFlow({
       </div>
 
       <div className="flex items-center justify-between gap-3 px-4 pt-3 pb-[max(env(safe-area-inset-bottom),16px)]">
-        <div className="flex w-24 gap-1" aria-label={`${shots.length} photos kept`}>
+        <div className="flex w-24 gap-1" role="img" aria-label={`${shots.length} photos kept`}>
           {CAPTURE_STEPS.map((s, i) => (
             <span
               key={s.side}

@@ -19,7 +19,10 @@ export function PhoneCapturePage({ token }: { token: string }) {
   });
 
   return (
-    <div className="mx-auto flex min-h-dvh max-w-md flex-col justify-center gap-4 px-5 py-10" data-testid="phone-page">
+    <div
+      className="mx-auto flex min-h-dvh max-w-md flex-col justify-center gap-4 px-5 py-10"
+      data-testid="phone-page"
+    >
       <h1 className="text-2xl font-bold tracking-tight">Take the photos</h1>
       {session.isPending ? <p role="status">Opening the capture…</p> : null}
       {session.isError ? (

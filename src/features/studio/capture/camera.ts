@@ -4,7 +4,7 @@
  */
 import type { Pixels } from './quality';
 
-export const CAMERA_DEFAULTS = {
+const CAMERA_DEFAULTS = {
   /** Asked of the camera; phones give what they have. */
   idealWidth: 1920,
   idealHeight: 1440,

@@ -16,7 +16,7 @@ export interface ShotCheck {
   createdAt: string;
 }
 
-export const SHOTS_DEFAULTS = { pollMs: 400, giveUpMs: 90_000 };
+const SHOTS_DEFAULTS = { pollMs: 400, giveUpMs: 90_000 };
 
 const base = (token?: string) => (token ? `/captures/by-token/${encodeURIComponent(token)}` : '/captures');
 

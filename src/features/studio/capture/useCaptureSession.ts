@@ -7,7 +7,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { CapturedShot } from './CaptureFlow';
 import { openSession, type ShotCheck, sessionShots, shotPhoto } from './shots-api';
 
-export const CAPTURE_SESSION_DEFAULTS = { pollMs: 1500 };
+const CAPTURE_SESSION_DEFAULTS = { pollMs: 1500 };
 
 export interface PhoneSession {
   link: string | null;
@@ -21,7 +21,9 @@ export interface PhoneSession {
 export function latestPassed(checks: ShotCheck[]): ShotCheck[] {
   const bySide = new Map<PhotoSide, ShotCheck>();
   for (const c of checks) if (c.status === 'passed') bySide.set(c.side, c);
-  return (['front', 'right', 'back', 'left'] as const).flatMap((s) => (bySide.has(s) ? [bySide.get(s)!] : []));
+  return (['front', 'right', 'back', 'left'] as const).flatMap((s) =>
+    bySide.has(s) ? [bySide.get(s)!] : [],
+  );
 }
 
 export function usePhoneSession(open: boolean): PhoneSession {
@@ -49,7 +51,8 @@ export function usePhoneSession(open: boolean): PhoneSession {
             if (alive) {
               setShots((old) => {
                 const next = passed.map((c) => ({ side: c.side, file: files.current.get(c.id)!, check: c }));
-                const same = old.length === next.length && old.every((s, i) => s.check.id === next[i].check.id);
+                const same =
+                  old.length === next.length && old.every((s, i) => s.check.id === next[i].check.id);
                 return same ? old : next;
               });
             }

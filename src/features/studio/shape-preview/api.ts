@@ -6,7 +6,7 @@ import type { ModelFormat, Topology, ViewName } from '@lift3d/contract';
 import { api } from '../../../lib/api';
 import type { Generation } from '../generation';
 
-export type PreviewStatus = 'queued' | 'processing' | 'completed' | 'failed' | 'converted' | 'expired';
+type PreviewStatus = 'queued' | 'processing' | 'completed' | 'failed' | 'converted' | 'expired';
 
 export interface Preview {
   id: string;
@@ -56,7 +56,11 @@ export async function startPreview(photos: PreviewPhotos | PreviewShots): Promis
   for (const [side, mm] of Object.entries(photos.focal ?? {})) {
     if (typeof mm === 'number') form.set(`focal_${side}`, String(mm));
   }
-  const res = await api.raw('/previews', { method: 'POST', body: form, headers: { Accept: 'application/json' } });
+  const res = await api.raw('/previews', {
+    method: 'POST',
+    body: form,
+    headers: { Accept: 'application/json' },
+  });
   return ((await res.json()) as { preview: Preview }).preview;
 }
 

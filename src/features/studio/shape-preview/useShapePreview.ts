@@ -11,12 +11,12 @@ import {
   getPreviewQuota,
   type Preview,
   type PreviewPhotos,
-  type PreviewShots,
   type PreviewQuota,
+  type PreviewShots,
   startPreview,
 } from './api';
 
-export const SHAPE_PREVIEW_DEFAULTS = {
+const SHAPE_PREVIEW_DEFAULTS = {
   pollMs: 700,
   /** Polling stops after this long even if the worker never answered (the user can try again). */
   giveUpMs: 5 * 60 * 1000,

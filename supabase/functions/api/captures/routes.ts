@@ -23,7 +23,7 @@ import {
   UPLOAD_DEFAULTS,
   uploadBodyLimit,
 } from '../generations/uploads.ts';
-import { hashToken, newToken, SIDES, type ShotCheckRow, type Side, shotJson, TOKEN_PATTERN } from './rows.ts';
+import { hashToken, newToken, type ShotCheckRow, SIDES, type Side, shotJson, TOKEN_PATTERN } from './rows.ts';
 
 const sessionEnded = () =>
   new ApiError(404, 'This phone capture has ended. Scan the QR code on your computer again.', 'not_found');
@@ -46,13 +46,22 @@ export function captureRoutes(deps: AppDeps) {
         role: 'authenticated',
         userId: row.user_id,
         isAdmin: false,
-        claims: { role: 'authenticated', sub: row.user_id, aud: 'authenticated', capture_session: row.session_id },
+        claims: {
+          role: 'authenticated',
+          sub: row.user_id,
+          aud: 'authenticated',
+          capture_session: row.session_id,
+        },
       },
     };
   };
 
   /** Stores the shot as the caller's upload and queues its check (in the session when there is one). */
-  const checkShot = async (caller: Caller, form: Awaited<ReturnType<typeof readUploadForm>>, session?: string) => {
+  const checkShot = async (
+    caller: Caller,
+    form: Awaited<ReturnType<typeof readUploadForm>>,
+    session?: string,
+  ) => {
     if (!storage) throw storageUnavailable();
     const side = form.field('side');
     if (!side || !SIDES.includes(side as Side)) throw badRequest('side must be front, right, back or left.');
@@ -77,8 +86,9 @@ export function captureRoutes(deps: AppDeps) {
   };
 
   const readCheck = async (caller: Caller, id: string, session?: string) => {
-    const [row] = await db.asCaller(caller, (tx) =>
-      tx<ShotCheckRow[]>`select * from public.shot_checks where id = ${id}`,
+    const [row] = await db.asCaller(
+      caller,
+      (tx) => tx<ShotCheckRow[]>`select * from public.shot_checks where id = ${id}`,
     );
     // The phone reads only the checks of its own session.
     if (!row || (session && row.session_id !== session)) throw notFound('No shot with this id.');

@@ -53,14 +53,17 @@ export function previewRoutes(deps: AppDeps) {
   /** The caller's passed shots by side: their stored photos, views and focal lengths. */
   const readPassedShots = async (caller: Caller, shots: Record<string, string | undefined>) => {
     const ids = Object.values(shots).filter((v): v is string => typeof v === 'string');
-    const rows = await db.asCaller(caller, (tx) =>
-      tx<ShotRow[]>`select id, side, status, input_key, input_type, input_bytes, focal_length_35mm
+    const rows = await db.asCaller(
+      caller,
+      (tx) =>
+        tx<ShotRow[]>`select id, side, status, input_key, input_type, input_bytes, focal_length_35mm
                       from public.shot_checks where id = any(${ids}::uuid[])`,
     );
     const bySide = new Map<string, ShotRow>();
     for (const [side, id] of Object.entries(shots)) {
       const row = rows.find((r) => r.id === id);
-      if (!row || row.side !== side) throw badRequest(`The ${side} photo is not one of your shots. Take it again.`);
+      if (!row || row.side !== side)
+        throw badRequest(`The ${side} photo is not one of your shots. Take it again.`);
       if (row.status !== 'passed') throw badRequest(`The ${side} photo has not passed its check. Retake it.`);
       bySide.set(side, row);
     }
@@ -69,15 +72,21 @@ export function previewRoutes(deps: AppDeps) {
     const views: Record<string, { key: string; type: string; bytes: number }> = {};
     const focal: Record<string, number> = {};
     for (const [side, row] of bySide) {
-      if (side !== 'front') views[side] = { key: row.input_key, type: row.input_type, bytes: row.input_bytes };
+      if (side !== 'front')
+        views[side] = { key: row.input_key, type: row.input_type, bytes: row.input_bytes };
       if (row.focal_length_35mm !== null) focal[side] = Number(row.focal_length_35mm);
     }
-    return { front: { key: front.input_key, type: front.input_type, bytes: front.input_bytes }, views, focal };
+    return {
+      front: { key: front.input_key, type: front.input_type, bytes: front.input_bytes },
+      views,
+      focal,
+    };
   };
 
   const readOwn = async (caller: Caller, id: string) => {
-    const [row] = await db.asCaller(caller, (tx) =>
-      tx<PreviewRow[]>`select * from public.previews where id = ${id}`,
+    const [row] = await db.asCaller(
+      caller,
+      (tx) => tx<PreviewRow[]>`select * from public.previews where id = ${id}`,
     );
     if (!row) throw notFound('No preview with this id.');
     return row;
@@ -95,7 +104,9 @@ export function previewRoutes(deps: AppDeps) {
         const photos = await readPassedShots(caller, body.shots);
         const [row] = await asApiForCaller(
           caller,
-          (tx) => tx<PreviewRow[]>`select * from public.create_preview(${photos.front.key}, ${photos.front.type},
+          (tx) => tx<
+            PreviewRow[]
+          >`select * from public.create_preview(${photos.front.key}, ${photos.front.type},
             ${photos.front.bytes}, ${tx.json(photos.views)}, ${ipHash}, ${tx.json(photos.focal)})`,
         );
         return c.json({ preview: previewJson(row) }, 202);
@@ -138,7 +149,8 @@ export function previewRoutes(deps: AppDeps) {
       const caller = requireUser(c.get('caller'));
       const row = await readOwn(caller, checkId(c.req.param('id')));
       if (!storage) throw storageUnavailable();
-      const bytes = row.status === 'completed' && row.shape_key ? await storage.getBytes(row.shape_key) : null;
+      const bytes =
+        row.status === 'completed' && row.shape_key ? await storage.getBytes(row.shape_key) : null;
       if (!bytes) throw notFound('This preview has no shape (not made yet, converted or expired).');
       return new Response(bytes as Uint8Array<ArrayBuffer>, {
         headers: {

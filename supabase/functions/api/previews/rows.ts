@@ -55,7 +55,12 @@ const SIDES = ['front', ...VIEW_NAMES] as const;
 const ShotId = z.uuid({ error: 'Each shot is named by its id.' }).optional();
 /** A preview of a guided capture's passed shots (POST /api/previews as JSON): ids by side. */
 export const PreviewFromShots = z.object({
-  shots: z.object({ front: z.uuid({ error: 'A preview needs the front photo.' }), right: ShotId, back: ShotId, left: ShotId }),
+  shots: z.object({
+    front: z.uuid({ error: 'A preview needs the front photo.' }),
+    right: ShotId,
+    back: ShotId,
+    left: ShotId,
+  }),
 });
 
 export interface ShotRow {
