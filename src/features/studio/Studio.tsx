@@ -18,8 +18,6 @@ import {
 } from './api';
 import { BatchList } from './BatchList';
 import { CaptureEntry } from './capture/CaptureEntry';
-import type { CapturedShot } from './capture/CaptureFlow';
-import { readFocalLengths } from './capture/exif';
 import { classifyFailure, INPUT_REFUSED_STATUSES } from './failure';
 import { stem } from './format';
 import { formatList } from './formatList';
@@ -32,8 +30,8 @@ import { ModelPanel } from './ModelPanel';
 import { followedFrom, forgetFollowed, readFollowed, saveFollowed } from './resume';
 import { decideGenerate } from './rules';
 import { loadSample, SampleGrid } from './SampleGrid';
-import { convertPreview } from './shape-preview/api';
 import { ShapePreviewPanel } from './shape-preview/ShapePreviewPanel';
+import { usePreviewFlow } from './shape-preview/usePreviewFlow';
 import { useShapePreview } from './shape-preview/useShapePreview';
 import { downloadableModel, initialStudioState, isBusy, studioReducer } from './state';
 import { UploadPanel } from './UploadPanel';
@@ -72,9 +70,22 @@ export function Studio({ variant }: { variant: StudioVariant }) {
   const quota = freeQuota.data ?? FREE_QUOTA_FALLBACK;
   // A free job that starts uses a try; one that fails gives it back.
   const shapePreview = useShapePreview(!variant.serverFree, user?.id ?? null);
-  const [convertingPreview, setConvertingPreview] = useState(false);
-  // The guided capture's passed shots (already stored by the api) while the studio shows their photos.
-  const [captured, setCaptured] = useState<{ front: File; shots: Record<string, string> } | null>(null);
+  const previewFlow = usePreviewFlow({
+    shapePreview,
+    files: state.files,
+    views,
+    setViews,
+    format: state.format,
+    topology: state.topology,
+    signedIn: user !== null,
+    credits: user?.credits ?? 0,
+    price: generationCost,
+    openSignIn,
+    onBuyCredits: () => setBuyCredits('open'),
+    onSelectFront: (file) => dispatch({ type: 'select-files', files: [file] }),
+    onStarted: (generation) => dispatch({ type: 'job-started', kind: 'model', generation }),
+    refreshUser,
+  });
   const refreshQuota = useCallback(() => {
     if (variant.serverFree) void queryClient.invalidateQueries({ queryKey: ['free-quota'] });
   }, [queryClient, variant.serverFree]);
@@ -211,79 +222,6 @@ export function Studio({ variant }: { variant: StudioVariant }) {
     }
   }
 
-  /** The guided capture's shots become the studio's photos; the preview starts once all are taken. */
-  function takeShots(shots: CapturedShot[], done: boolean) {
-    const front = shots.find((s) => s.side === 'front');
-    if (!front) return;
-    const next: ViewFiles = {};
-    for (const s of shots) if (s.side !== 'front') next[s.side] = s.file;
-    const ids = Object.fromEntries(shots.map((s) => [s.side, s.check.id]));
-    shapePreview.reset();
-    setViews(next);
-    setCaptured({ front: front.file, shots: ids });
-    dispatch({ type: 'select-files', files: [front.file] });
-    if (done) void shapePreview.start({ shots: { ...ids, front: front.check.id } });
-  }
-
-  /** The free shape preview of the chosen photos (one object: the first file and its views). */
-  async function startShapePreview() {
-    if (!user) return openSignIn();
-    const front = state.files[0];
-    if (!front) return;
-    // Captured shots are on the server already: the preview names them instead of sending them again.
-    if (captured && captured.front === front) {
-      const shots = Object.fromEntries(
-        Object.entries(captured.shots).filter(([side]) => side === 'front' || views[side as keyof ViewFiles]),
-      );
-      return shapePreview.start({ shots: { ...shots, front: captured.shots.front } });
-    }
-    const sent = viewsToSend(views, 1);
-    await shapePreview.start({
-      front,
-      views: sent,
-      focal: await readFocalLengths([['front', front], ...sent]),
-    });
-  }
-
-  /** The paid conversion from the preview's stored photos: one click, no second upload. */
-  async function convertShapePreview() {
-    const id = shapePreview.preview?.id;
-    if (!id || convertingPreview) return;
-    const decision = decideGenerate({
-      signedIn: user !== null,
-      imageCount: 1,
-      format: state.format,
-      credits: user?.credits ?? 0,
-      free: false,
-      price: generationCost,
-    });
-    if (decision.kind === 'sign-in') return openSignIn();
-    if (decision.kind === 'toast')
-      return void notify(decision.title, { description: decision.description, variant: 'destructive' });
-    if (decision.kind === 'buy-credits') return setBuyCredits('open');
-    setConvertingPreview(true);
-    try {
-      const generation = await convertPreview(id, {
-        format: state.format,
-        topology: state.topology,
-        kind: 'model',
-        name: state.files[0]?.name ?? 'model',
-      });
-      shapePreview.markConverted(generation.id);
-      dispatch({ type: 'job-started', kind: 'model', generation });
-    } catch (err) {
-      if (err instanceof ApiError && err.status === 402) setBuyCredits('open');
-      else
-        notify('Error', {
-          description: err instanceof Error ? err.message : FAILED_TO_START.model,
-          variant: 'destructive',
-        });
-    } finally {
-      setConvertingPreview(false);
-      void refreshUser();
-    }
-  }
-
   async function download(format: DownloadFormat) {
     const g = format === 'mp4' ? state.preview.generation : downloadableModel(state);
     if (!g) return;
@@ -375,7 +313,11 @@ export function Studio({ variant }: { variant: StudioVariant }) {
               }}
               extra={
                 variant.serverFree ? null : (
-                  <CaptureEntry signedIn={user !== null} onSignIn={openSignIn} onShots={takeShots} />
+                  <CaptureEntry
+                    signedIn={user !== null}
+                    onSignIn={openSignIn}
+                    onShots={previewFlow.takeShots}
+                  />
                 )
               }
             />
@@ -384,9 +326,9 @@ export function Studio({ variant }: { variant: StudioVariant }) {
                 shape={shapePreview}
                 canStart={state.files.length === 1 && !busy}
                 price={generationCost}
-                onStart={() => void startShapePreview()}
-                onConvert={() => void convertShapePreview()}
-                converting={convertingPreview || busy}
+                onStart={() => void previewFlow.start()}
+                onConvert={() => void previewFlow.convert()}
+                converting={previewFlow.converting || busy}
               />
             )}
             <GeneratePanel
