@@ -10,7 +10,12 @@ import { browserWithCamera, type CameraScene, cameraFile } from './support/fake-
 
 /** CAPTURE_SCREENSHOTS=dir writes the capture screens at 390 px and the desktop hand-off at 1280 px. */
 const SHOTS = process.env.CAPTURE_SCREENSHOTS;
-const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
+const PHONE = {
+  viewport: { width: 390, height: 844 },
+  isMobile: true,
+  hasTouch: true,
+  permissions: ['camera'],
+};
 
 const browsers: Browser[] = [];
 test.afterAll(async () => {
@@ -27,10 +32,16 @@ async function signedInPhone(browser: Browser, baseURL: string) {
   const who = newIdentity('capture');
   const id = await signUpByApi(baseURL, who);
   await grantCredits(id, 100);
-  const context = await browser.newContext({ ...PHONE, baseURL });
+  // Signed in at desktop size (the header's Sign In), then the phone takes the session.
+  const desktop = await browser.newContext({ viewport: { width: 1280, height: 900 }, baseURL });
+  const signIn = await desktop.newPage();
+  await signIn.goto('/app');
+  await signInThroughDialog(signIn, who.email, who.password);
+  const session = await desktop.storageState();
+  await desktop.close();
+  const context = await browser.newContext({ ...PHONE, baseURL, storageState: session });
   const page = await context.newPage();
   await page.goto('/app');
-  await signInThroughDialog(page, who.email, who.password);
   await expect(page.getByTestId('studio-credits')).toHaveText('100');
   return { page, id };
 }

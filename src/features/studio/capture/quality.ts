@@ -72,7 +72,7 @@ function luminance(p: Pixels, workSize: number): { w: number; h: number; l: Floa
  * of the neighbour-to-neighbour variation that removes. A sharp image loses much of it, a blurred one little.
  * 0 is sharp, 1 is flat; the larger of the horizontal and vertical values.
  */
-export function blurEffect(l: Float32Array, w: number, h: number): number {
+function blurEffect(l: Float32Array, w: number, h: number): number {
   const k = 4; // 9 taps
   const along = (horizontal: boolean) => {
     let sumF = 0;
