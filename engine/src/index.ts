@@ -19,6 +19,12 @@ export {
   type ProviderImageOptions,
 } from './import/provider-image.ts';
 export { READ_GLB_DEFAULTS, type ReadGlbOptions } from './import/read-glb.ts';
+export {
+  INSPECT_DEFAULTS,
+  type InspectProblem,
+  type InspectReport,
+  inspectMask,
+} from './isolate/inspect.ts';
 export { MULTIVIEW_DEFAULTS, type MultiViewOptions } from './multiview/convert-views.ts';
 export type { MultiViewStats, ViewReport } from './multiview/stats.ts';
 export { type MultiViewInput, VIEW_NAMES, type ViewName } from './multiview/views.ts';

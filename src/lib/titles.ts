@@ -35,6 +35,7 @@ export function titleFor(pathname: string): string {
   // Shared models (/m/{slug}): the crawler's HTML carries the model's own title from the server.
   if (path.startsWith('/m/')) return `Shared 3D model · ${SITE}`;
   if (path.startsWith('/admin/generations/')) return `Admin · Conversion · ${SITE}`;
+  if (path.startsWith('/capture/')) return `Take photos · ${SITE}`;
   const title = TITLES[path];
   if (!title) return `Page not found · ${SITE}`;
   return path === '/' ? title : `${title} · ${SITE}`;

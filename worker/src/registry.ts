@@ -17,6 +17,12 @@ export interface JobPayloads {
   webhook_sweep: Record<string, unknown>;
   /** Delete the objects of direct uploads no generation claimed, after their URL expired plus a grace period. */
   upload_sweep: Record<string, unknown>;
+  /** Make one free preview (public.previews): the quick untextured shape, before the user pays. */
+  preview: { id: string };
+  /** Check one guided-capture shot (public.shot_checks) with the segmentation model. */
+  shot_check: { id: string };
+  /** Delete the shapes of previews past their time and mark them expired. */
+  preview_sweep: Record<string, unknown>;
 }
 
 export type JobName = keyof JobPayloads;
@@ -29,6 +35,9 @@ export const JOB_NAMES: readonly JobName[] = [
   'deliver_webhook',
   'webhook_sweep',
   'upload_sweep',
+  'preview',
+  'shot_check',
+  'preview_sweep',
 ];
 
 /**
@@ -36,7 +45,7 @@ export const JOB_NAMES: readonly JobName[] = [
  * pool fetches only its own jobs, so a conversion never waits behind a hanging webhook endpoint or a slow
  * mail server, and deliveries keep flowing while every conversion slot is busy.
  */
-export const CONVERSION_JOBS: readonly JobName[] = ['convert'];
+export const CONVERSION_JOBS: readonly JobName[] = ['convert', 'preview', 'shot_check'];
 export const SERVICE_JOBS: readonly JobName[] = JOB_NAMES.filter((name) => !CONVERSION_JOBS.includes(name));
 
 /** Recurring jobs (graphile-worker crontab syntax); run by the service pool. */
@@ -44,4 +53,5 @@ export const CRONTAB = [
   '* * * * * mail_sweep ?max=1&jobKey=mail_sweep',
   '* * * * * webhook_sweep ?max=1&jobKey=webhook_sweep',
   '*/5 * * * * upload_sweep ?max=1&jobKey=upload_sweep',
+  '*/5 * * * * preview_sweep ?max=1&jobKey=preview_sweep',
 ].join('\n');

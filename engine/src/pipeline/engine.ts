@@ -4,11 +4,12 @@
  */
 import { readFile } from 'node:fs/promises';
 import { CONFIG_DEFAULTS, type EngineConfig } from '../config.ts';
-import { DECODE_DEFAULTS } from '../decode/decode.ts';
+import { DECODE_DEFAULTS, decodeImage } from '../decode/decode.ts';
 import { createDepthEstimator, type DepthEstimator } from '../depth/depth-model.ts';
 import { EngineError } from '../errors.ts';
 import { type ExportOptions, exportModel } from '../export/index.ts';
 import type { ExportFormat, ExportResult } from '../export/types.ts';
+import { type InspectReport, inspectSubject } from '../isolate/inspect.ts';
 import { createIsnetSegmenter } from '../isolate/isnet.ts';
 import type { Segmenter } from '../isolate/segmenter.ts';
 import { convertViews, type MultiViewOptions } from '../multiview/convert-views.ts';
@@ -34,6 +35,8 @@ export interface Engine {
     format: ExportFormat,
     options?: Partial<ExportOptions>,
   ): Promise<ExportResult>;
+  /** Whether a photo shows one whole object: found, not cut by the frame, not too small (guided capture). */
+  inspect(input: Input): Promise<InspectReport>;
   /** Loads the segmentation model now instead of on the first photo without alpha. */
   warmUp(): Promise<void>;
   close(): Promise<void>;
@@ -92,6 +95,10 @@ export function createEngine(options: EngineOptions = {}): Engine {
       return convertBytes(await readInput(input), context(), convertOptions);
     },
     exportModel,
+    async inspect(input) {
+      const decode = { ...DECODE_DEFAULTS, maxBytes: config.maxInputBytes, maxPixels: config.maxInputPixels };
+      return inspectSubject(await decodeImage(await readInput(input), decode), getSegmenter);
+    },
     async warmUp() {
       await getSegmenter();
     },

@@ -17,6 +17,7 @@ import {
   saveBlob,
 } from './api';
 import { BatchList } from './BatchList';
+import { CaptureEntry } from './capture/CaptureEntry';
 import { classifyFailure, INPUT_REFUSED_STATUSES } from './failure';
 import { stem } from './format';
 import { formatList } from './formatList';
@@ -29,6 +30,9 @@ import { ModelPanel } from './ModelPanel';
 import { followedFrom, forgetFollowed, readFollowed, saveFollowed } from './resume';
 import { decideGenerate } from './rules';
 import { loadSample, SampleGrid } from './SampleGrid';
+import { ShapePreviewPanel } from './shape-preview/ShapePreviewPanel';
+import { usePreviewFlow } from './shape-preview/usePreviewFlow';
+import { useShapePreview } from './shape-preview/useShapePreview';
 import { downloadableModel, initialStudioState, isBusy, studioReducer } from './state';
 import { UploadPanel } from './UploadPanel';
 import type { GenerationKind, StudioVariant } from './variants';
@@ -65,6 +69,23 @@ export function Studio({ variant }: { variant: StudioVariant }) {
   const freeQuota = useFreeQuota(variant.serverFree, user?.id ?? null);
   const quota = freeQuota.data ?? FREE_QUOTA_FALLBACK;
   // A free job that starts uses a try; one that fails gives it back.
+  const shapePreview = useShapePreview(!variant.serverFree, user?.id ?? null);
+  const previewFlow = usePreviewFlow({
+    shapePreview,
+    files: state.files,
+    views,
+    setViews,
+    format: state.format,
+    topology: state.topology,
+    signedIn: user !== null,
+    credits: user?.credits ?? 0,
+    price: generationCost,
+    openSignIn,
+    onBuyCredits: () => setBuyCredits('open'),
+    onSelectFront: (file) => dispatch({ type: 'select-files', files: [file] }),
+    onStarted: (generation) => dispatch({ type: 'job-started', kind: 'model', generation }),
+    refreshUser,
+  });
   const refreshQuota = useCallback(() => {
     if (variant.serverFree) void queryClient.invalidateQueries({ queryKey: ['free-quota'] });
   }, [queryClient, variant.serverFree]);
@@ -222,6 +243,7 @@ export function Studio({ variant }: { variant: StudioVariant }) {
     try {
       const file = await loadSample(sample);
       if (state.files.length > 0) setViews({});
+      shapePreview.reset();
       dispatch({ type: 'select-files', files: [file] });
       // Back up to the panels, where the picked image now shows.
       window.scrollTo({ top: 0, behavior: 'smooth' });
@@ -281,11 +303,34 @@ export function Studio({ variant }: { variant: StudioVariant }) {
               onSelect={(files) => {
                 // Another main photo is another object: the sides of the previous one no longer apply.
                 if (state.files.length > 0) setViews({});
+                shapePreview.reset();
                 dispatch({ type: 'select-files', files });
               }}
               views={variant.serverFree ? undefined : views}
-              onView={(view, file) => setViews((v) => ({ ...v, [view]: file ?? undefined }))}
+              onView={(view, file) => {
+                shapePreview.reset();
+                setViews((v) => ({ ...v, [view]: file ?? undefined }));
+              }}
+              extra={
+                variant.serverFree ? null : (
+                  <CaptureEntry
+                    signedIn={user !== null}
+                    onSignIn={openSignIn}
+                    onShots={previewFlow.takeShots}
+                  />
+                )
+              }
             />
+            {variant.serverFree ? null : (
+              <ShapePreviewPanel
+                shape={shapePreview}
+                canStart={state.files.length === 1 && !busy}
+                price={generationCost}
+                onStart={() => void previewFlow.start()}
+                onConvert={() => void previewFlow.convert()}
+                converting={previewFlow.converting || busy}
+              />
+            )}
             <GeneratePanel
               variant={variant}
               state={state}

@@ -1,4 +1,4 @@
-import { type DragEvent, useId, useRef, useState } from 'react';
+import { type DragEvent, type ReactNode, useId, useRef, useState } from 'react';
 import { UploadIcon } from '../../components/icons';
 import { Card } from '../../components/ui/card';
 import { cn } from '../../lib/cn';
@@ -18,6 +18,7 @@ export function UploadPanel({
   onSelect,
   views,
   onView,
+  extra,
 }: {
   files: File[];
   multiple: boolean;
@@ -25,6 +26,8 @@ export function UploadPanel({
   /** The optional extra sides; omitted where a studio does not sell multi-view conversions (/app66). */
   views?: ViewFiles;
   onView?: (view: ViewName, file: File | null) => void;
+  /** More ways in below the drop zone (the guided capture's "Take photos"). */
+  extra?: ReactNode;
 }) {
   const inputId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
@@ -108,6 +111,7 @@ export function UploadPanel({
         className="mt-3"
         onPick={(picked) => onSelect([picked])}
       />
+      {extra}
       {file ? (
         <div
           className="mt-3 flex items-center gap-3 rounded-xl bg-muted/60 px-3.5 py-2.5 text-sm"

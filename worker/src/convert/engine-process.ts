@@ -8,6 +8,7 @@
  */
 import { configFromEnv, isEngineError } from '@lift3d/engine';
 import { createEngine, runPipeline } from './pipeline.ts';
+import { runPreviewPipeline } from './preview-pipeline.ts';
 import type { ConvertRequest, EngineReply, WarmRequest } from './protocol.ts';
 
 if (!process.send) throw new Error('convert: engine-process must be forked with an IPC channel');
@@ -31,7 +32,12 @@ process.on('message', async (request: ConvertRequest | WarmRequest) => {
     return reply({ type: 'warmed', ms: Date.now() - started, error });
   }
   try {
-    const { files, stats, warnings } = await runPipeline(engine, request, (stage, fraction) =>
+    if (request.inspect) {
+      const report = await engine.inspect(request.input);
+      return reply({ type: 'result', files: [], stats: { ...report }, warnings: [] });
+    }
+    const run = request.preview ? runPreviewPipeline : runPipeline;
+    const { files, stats, warnings } = await run(engine, request, (stage, fraction) =>
       reply({ type: 'progress', stage, fraction }),
     );
     reply({ type: 'result', files, stats, warnings });

@@ -18,7 +18,7 @@ import {
   type TexturedModel,
   type Topology,
 } from '@lift3d/engine';
-import type { Produced, ProducedFile } from './protocol.ts';
+import type { FocalLengths, Produced, ProducedFile } from './protocol.ts';
 
 export interface PipelineInput {
   input: Uint8Array;
@@ -30,6 +30,17 @@ export interface PipelineInput {
   renderThreads: number;
   /** A hosted backend's GLB to normalise instead of converting `input`. */
   sourceModel?: Uint8Array;
+  /** EXIF focal lengths (35 mm equivalent) per photo, for the multi-view engine. */
+  focalLength35mm?: FocalLengths;
+}
+
+/** The engine's input: the photo alone, or the front with its views (and their focal lengths, when known). */
+export function engineInput(job: PipelineInput) {
+  const extra = job.views && Object.keys(job.views).length > 0;
+  if (!extra) return job.input;
+  // The multi-view input takes `focalLength35mm` (engine/src/multiview); an engine without it ignores it.
+  const focal = job.focalLength35mm ? { focalLength35mm: job.focalLength35mm } : {};
+  return { front: job.input, ...job.views, ...focal };
 }
 
 const PIPELINE_DEFAULTS = {
@@ -59,8 +70,7 @@ export async function runPipeline(
     modelStats = { triangles: normalized.stats.triangles, source: normalized.stats };
     progress('texture', shares.convert);
   } else {
-    const extra = job.views && Object.keys(job.views).length > 0;
-    const converted = await engine.convert(extra ? { front: job.input, ...job.views } : job.input, {
+    const converted = await engine.convert(engineInput(job), {
       topology: job.topology,
       onProgress: (stage, fraction) =>
         progress(stage === 'done' ? 'export' : stage, fraction * shares.convert),

@@ -15,7 +15,15 @@ export interface ConvertRequest {
   renderThreads: number;
   /** A GLB made by a hosted backend: brought to our convention (normalizeSourceModel) instead of converting `input`. */
   sourceModel?: Uint8Array;
+  /** A free preview: the quick, untextured shape as one GLB (preview-pipeline.ts), nothing else. */
+  preview?: boolean;
+  /** A guided-capture shot check: `input` inspected (engine.inspect), the report as `stats`, no files. */
+  inspect?: boolean;
+  /** EXIF focal lengths (35 mm equivalent) of the photos that had one: the multi-view input's focalLength35mm. */
+  focalLength35mm?: FocalLengths;
 }
+
+export type FocalLengths = Partial<Record<'front' | 'right' | 'back' | 'left', number>>;
 
 /** Load the segmentation model now, before the first conversion needs it (the worker has just started). */
 export interface WarmRequest {

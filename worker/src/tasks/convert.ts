@@ -22,7 +22,7 @@ import type { Sql } from 'postgres';
 import { type Backends, type HostedBackend, isBackendName, ProviderError } from '../backends/index.ts';
 import type { HostedRunOptions } from '../backends/run-hosted.ts';
 import { EngineJobError, type EngineRunner } from '../convert/engine-runner.ts';
-import type { Produced } from '../convert/protocol.ts';
+import type { FocalLengths, Produced } from '../convert/protocol.ts';
 import type { JobPayloads } from '../registry.ts';
 import type { ClaimedGeneration } from './generation-row.ts';
 import { runHostedStep } from './hosted-step.ts';
@@ -90,6 +90,18 @@ async function readInput(storage: Storage, key: string, maxBytes: number): Promi
   const bytes = new Uint8Array(await new Response(object.body).arrayBuffer());
   // A server that sent no length is held to the limit by what arrived.
   return bytes.byteLength > maxBytes ? CONVERT_DEFAULTS.inputTooLarge : bytes;
+}
+
+/** The photos' EXIF focal lengths (35 mm equivalent) recorded with the generation, when any. */
+function focalLengths(gen: ClaimedGeneration): FocalLengths | undefined {
+  const raw = (gen as { focal_lengths?: unknown }).focal_lengths;
+  if (!raw || typeof raw !== 'object') return undefined;
+  const out: FocalLengths = {};
+  for (const side of ['front', 'right', 'back', 'left'] as const) {
+    const v = (raw as Record<string, unknown>)[side];
+    if (typeof v === 'number' && Number.isFinite(v)) out[side] = v;
+  }
+  return Object.keys(out).length ? out : undefined;
 }
 
 export function convertTask(deps: ConvertDeps): Task {
@@ -188,6 +200,7 @@ export function convertTask(deps: ConvertDeps): Task {
           baseName: `lift3d-${shortId}`,
           renderThreads: deps.renderThreads,
           sourceModel,
+          focalLength35mm: focalLengths(gen),
         },
         (stage, fraction) => onProgress(stage, from + (1 - from) * fraction),
       );

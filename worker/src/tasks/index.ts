@@ -10,7 +10,9 @@ import type { EngineRunner } from '../convert/engine-runner.ts';
 import type { JobName } from '../registry.ts';
 import { convertTask } from './convert.ts';
 import { deliverWebhookTask, webhookSweepTask } from './deliver-webhook.ts';
+import { previewSweepTask, previewTask } from './preview.ts';
 import { mailSweepTask, sendMailTask } from './send-mail.ts';
+import { shotCheckTask } from './shot-check.ts';
 import { uploadSweepTask } from './upload-sweep.ts';
 
 export interface TaskDeps {
@@ -46,5 +48,20 @@ export function buildTaskList(deps: TaskDeps): Record<JobName, Task> {
       graceSeconds: deps.config.uploadSweepGraceSeconds,
       log: deps.log,
     }),
+    preview: previewTask({
+      sql: deps.sql,
+      storage: deps.storage,
+      engine: deps.engine,
+      maxInputBytes: deps.config.maxInputBytes,
+      log: deps.log,
+    }),
+    shot_check: shotCheckTask({
+      sql: deps.sql,
+      storage: deps.storage,
+      engine: deps.engine,
+      maxInputBytes: deps.config.maxInputBytes,
+      log: deps.log,
+    }),
+    preview_sweep: previewSweepTask(deps),
   };
 }

@@ -1,0 +1,125 @@
+/**
+ * Whether a photo shows one whole object well enough to convert: found, not cut by the frame's edge, not
+ * too small. The guided capture asks this of every shot before keeping it (the worker's shot_check job),
+ * using the same isolation as a conversion, so a shot that passes is one the engine can use.
+ */
+import { isEngineError } from '../errors.ts';
+import type { RgbaImage } from '../types.ts';
+import { isolateSubject } from './isolate.ts';
+import type { Segmenter } from './segmenter.ts';
+
+export interface InspectOptions {
+  /** Share of a border line the subject may cover before it counts as cut by that edge. */
+  maxEdgeCover: number;
+  /** Border band, as a share of the image size, that counts as the edge. */
+  edgeBand: number;
+  /** The subject's box must be at least this share of the frame on its larger side. */
+  minExtent: number;
+}
+
+export const INSPECT_DEFAULTS: InspectOptions = { maxEdgeCover: 0.02, edgeBand: 0.01, minExtent: 0.3 };
+
+export type InspectProblem = 'no_object' | 'cut_off' | 'too_small';
+
+export interface InspectReport {
+  problem: InspectProblem | null;
+  message: string | null;
+  /** Share of the image the subject covers. */
+  share: number;
+  /** The subject's box as shares of the image: [left, top, right, bottom]. */
+  box: [number, number, number, number] | null;
+  /** The edges the subject is cut by. */
+  cut: Array<'left' | 'right' | 'top' | 'bottom'>;
+  method: 'alpha' | 'segmentation' | null;
+}
+
+const EDGE_WORDS = { left: 'left', right: 'right', top: 'top', bottom: 'bottom' } as const;
+
+/** The measures of a subject mask (values 0..1, ≥ 0.5 is the subject). */
+export function inspectMask(
+  mask: Float32Array,
+  width: number,
+  height: number,
+  options: Partial<InspectOptions> = {},
+): Omit<InspectReport, 'method'> {
+  const o = { ...INSPECT_DEFAULTS, ...options };
+  let count = 0;
+  let x0 = width;
+  let y0 = height;
+  let x1 = -1;
+  let y1 = -1;
+  const bandX = Math.max(1, Math.round(width * o.edgeBand));
+  const bandY = Math.max(1, Math.round(height * o.edgeBand));
+  const cover = { left: 0, right: 0, top: 0, bottom: 0 };
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      if (mask[y * width + x] < 0.5) continue;
+      count++;
+      if (x < x0) x0 = x;
+      if (x > x1) x1 = x;
+      if (y < y0) y0 = y;
+      if (y > y1) y1 = y;
+      if (x < bandX) cover.left++;
+      if (x >= width - bandX) cover.right++;
+      if (y < bandY) cover.top++;
+      if (y >= height - bandY) cover.bottom++;
+    }
+  }
+  if (count === 0) {
+    return {
+      problem: 'no_object',
+      message: 'No object found in this photo. Point the camera at the object, on a plain background.',
+      share: 0,
+      box: null,
+      cut: [],
+    };
+  }
+  const cut = (['left', 'right', 'top', 'bottom'] as const).filter((edge) => {
+    const line = edge === 'left' || edge === 'right' ? height * bandX : width * bandY;
+    return cover[edge] / line > o.maxEdgeCover;
+  });
+  const box: [number, number, number, number] = [
+    x0 / width,
+    y0 / height,
+    (x1 + 1) / width,
+    (y1 + 1) / height,
+  ];
+  const extent = Math.max(box[2] - box[0], box[3] - box[1]);
+  const share = count / (width * height);
+  if (cut.length) {
+    return {
+      problem: 'cut_off',
+      message: `The object is cut off at the ${cut.map((e) => EDGE_WORDS[e]).join(' and ')} of the photo. Step back so all of it is in the frame, then retake it.`,
+      share,
+      box,
+      cut,
+    };
+  }
+  if (extent < o.minExtent) {
+    return {
+      problem: 'too_small',
+      message:
+        'The object is too small in the photo. Step closer so it fills most of the frame, then retake it.',
+      share,
+      box,
+      cut,
+    };
+  }
+  return { problem: null, message: null, share, box, cut };
+}
+
+export async function inspectSubject(
+  image: RgbaImage,
+  segmenter: () => Promise<Segmenter>,
+  options: Partial<InspectOptions> = {},
+): Promise<InspectReport> {
+  try {
+    const isolated = await isolateSubject(image, segmenter);
+    return { ...inspectMask(isolated.mask, image.width, image.height, options), method: isolated.method };
+  } catch (error) {
+    if (isEngineError(error) && error.code === 'no_subject') {
+      return { ...inspectMask(new Float32Array(0), 0, 0, options), method: null };
+    }
+    throw error;
+  }
+}
