@@ -1,4 +1,4 @@
-import type { PublicSettings, User } from '@lift3d/contract';
+import type { ContactMessage, PublicSettings, User, Visit, WaitlistSignup } from '@lift3d/contract';
 import { getConfig } from './config';
 import { getAccessToken } from './supabase';
 
@@ -15,27 +15,6 @@ import { getAccessToken } from './supabase';
  */
 
 export type { User };
-
-export interface VisitPayload {
-  path: string;
-  referrer: string;
-  visitorId: string;
-}
-
-export interface ContactPayload {
-  name: string;
-  email: string;
-  subject: string;
-  message: string;
-  /** Honeypot: a hidden field people leave empty; sent only when something filled it. */
-  website?: string;
-}
-
-export interface WaitlistPayload {
-  email: string;
-  /** Honeypot, as in `ContactPayload`. */
-  website?: string;
-}
 
 export class ApiError extends Error {
   /** HTTP status, or 0 when no response arrived. */
@@ -176,15 +155,15 @@ export function createApiClient(options: Partial<ApiClientOptions> = {}) {
     /** Price of a conversion and the limits, from the database (`GET /api/config`). */
     getSettings: () => send<PublicSettings>('GET', '/config', undefined, { anonymous: true }),
     health: () => send<{ status: string; db: string; version: string }>('GET', '/health'),
-    recordVisit: (visit: VisitPayload, sessionId: string) =>
+    recordVisit: (visit: Visit, sessionId: string) =>
       send<unknown>('POST', '/analytics/visit', visit, { headers: { 'X-Session-Id': sessionId } }),
     getUser: (id: string) => send<{ user: User }>('GET', `/users/${encodeURIComponent(id)}`),
     updateUser: (id: string, changes: { name?: string; email?: string }) =>
       send<{ user: User }>('PUT', `/users/${encodeURIComponent(id)}`, changes),
     addCredits: (id: string, creditsToAdd: number) =>
       send<{ user: User }>('POST', `/users/${encodeURIComponent(id)}/credits/add`, { creditsToAdd }),
-    sendContact: (message: ContactPayload) => send<{ success: boolean }>('POST', '/contact', message),
-    joinWaitlist: (signup: WaitlistPayload) => send<{ success: boolean }>('POST', '/waitlist', signup),
+    sendContact: (message: ContactMessage) => send<{ success: boolean }>('POST', '/contact', message),
+    joinWaitlist: (signup: WaitlistSignup) => send<{ success: boolean }>('POST', '/waitlist', signup),
     findUserByEmail: async (_email: string): Promise<never> => {
       const err = new Error('findUserByEmail not implemented in API yet');
       o.log(`api: findUserByEmail failed: ${err.message}`);

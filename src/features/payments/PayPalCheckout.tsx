@@ -15,7 +15,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { Button } from '../../components/ui/button';
 import { notify } from '../../components/ui/toaster';
 import { useAuth } from '../auth/context';
-import type { CreditPack } from '../credits/packs';
+import type { PackOffer } from '../credits/packs';
 import { capturePaymentOrder, createPaymentOrder } from './api';
 import { orderRequest } from './orderRequest';
 import { createOrderSlot } from './orderSlot';
@@ -24,7 +24,7 @@ import { useRefreshUser } from './useRefreshUser';
 const message = (err: unknown, fallback: string) =>
   err instanceof Error && err.message ? err.message : typeof err === 'string' && err ? err : fallback;
 
-export default function PayPalCheckout({ pack, clientId }: { pack: CreditPack; clientId: string }) {
+export default function PayPalCheckout({ pack, clientId }: { pack: PackOffer; clientId: string }) {
   return (
     <PayPalScriptProvider
       options={{
@@ -40,7 +40,7 @@ export default function PayPalCheckout({ pack, clientId }: { pack: CreditPack; c
   );
 }
 
-function Buttons({ pack }: { pack: CreditPack }) {
+function Buttons({ pack }: { pack: PackOffer }) {
   const [{ isResolved, isRejected }] = usePayPalScriptReducer();
   const { user, openSignIn } = useAuth();
   const refreshUser = useRefreshUser();

@@ -1,11 +1,14 @@
-import type {
-  DownloadFormat,
-  FreeQuota,
-  Generation,
-  GenerationKind,
-  ModelFormat,
-  Topology,
-  ViewName,
+import {
+  type DownloadFormat,
+  type FreeQuota,
+  type Generation,
+  type GenerationKind,
+  type ModelFormat,
+  type ReferencedRequest,
+  type Topology,
+  UPLOAD_TYPES,
+  type UploadAnswer,
+  type ViewName,
 } from '@lift3d/contract';
 import { ApiError, api } from '../../lib/api';
 import { getConfig } from '../../lib/config';
@@ -32,21 +35,7 @@ export interface CreateGenerationInput {
 }
 
 /** Types POST /api/uploads takes (the server recognises the bytes again after the upload). */
-const DIRECT_TYPES = new Set([
-  'image/png',
-  'image/jpeg',
-  'image/webp',
-  'image/gif',
-  'image/tiff',
-  'image/svg+xml',
-]);
-
-interface UploadGrant {
-  key: string;
-  url: string;
-  method: string;
-  headers: Record<string, string>;
-}
+const DIRECT_TYPES: ReadonlySet<string> = new Set(UPLOAD_TYPES);
 
 let directUploads: Promise<boolean> | null = null;
 /** Whether the server stores on S3 and hands out upload URLs (GET /api/config), asked once per page. */
@@ -63,7 +52,7 @@ function canUploadDirectly(): Promise<boolean> {
  * POST /api/uploads, then the PUT itself, so the file never passes through the function.
  */
 async function uploadDirectly(blob: Blob, free: boolean): Promise<string> {
-  const { upload } = await api.post<{ upload: UploadGrant }>('/uploads', {
+  const { upload } = await api.post<UploadAnswer>('/uploads', {
     type: blob.type,
     size: blob.size,
     purpose: free ? 'free' : 'paid',
@@ -83,14 +72,14 @@ async function uploadDirectly(blob: Blob, free: boolean): Promise<string> {
 async function createFromDirectUploads(input: CreateGenerationInput): Promise<Response> {
   const free = input.free === true;
   const imageKeys = await Promise.all(input.images.map((image) => uploadDirectly(image.blob, free)));
-  const body: Record<string, unknown> = {
+  const body: ReferencedRequest = {
     format: input.format,
     topology: input.topology,
     kind: input.kind,
     image_key: imageKeys.length === 1 ? imageKeys[0] : imageKeys,
     image_name: input.images.map((image) => image.fileName),
   };
-  for (const [name, file] of input.views ?? []) body[`view_${name}_key`] = await uploadDirectly(file, free);
+  for (const [name, file] of input.views ?? []) body[`view_${name}_key` as const] = await uploadDirectly(file, free);
   return api.raw(input.free ? '/generations/free' : '/generations', {
     method: 'POST',
     body: JSON.stringify(body),

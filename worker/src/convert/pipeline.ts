@@ -18,19 +18,7 @@ import {
   type TexturedModel,
   type Topology,
 } from '@lift3d/engine';
-import type { Produced, ProducedFile } from './protocol.ts';
-
-export interface PipelineInput {
-  input: Uint8Array;
-  /** Extra photos of the same object: converted together with `input` (engine/src/multiview). */
-  views?: { right?: Uint8Array; back?: Uint8Array; left?: Uint8Array };
-  topology: Topology;
-  kind: GenerationKind;
-  baseName: string;
-  renderThreads: number;
-  /** A hosted backend's GLB to normalise instead of converting `input`. */
-  sourceModel?: Uint8Array;
-}
+import type { PipelineInput, Produced, ProducedFile } from './protocol.ts';
 
 const PIPELINE_DEFAULTS = {
   /** Poster of model jobs (video jobs use the video's frame size). */

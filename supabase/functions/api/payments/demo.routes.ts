@@ -9,12 +9,11 @@ import { requireUser } from '../core/auth.ts';
 import { paymentsMode } from '../core/config.ts';
 import type { AppDeps, AppEnv } from '../core/deps.ts';
 import { ApiError } from '../core/errors.ts';
-import { parseJson } from '../core/validate.ts';
+import { jsonBody } from '../core/validate.ts';
+import { CaptureRequest, OrderRequest } from '@lift3d/contract';
 import {
-  CaptureRequest,
   captureResponse,
   createOrder,
-  OrderRequest,
   orderIdParam,
   orderStatus,
   ownOrder,
@@ -28,10 +27,10 @@ export function demoPaymentRoutes({ db, config }: AppDeps) {
     }
   };
   return new Hono<AppEnv>()
-    .post('/create-order', async (c) => {
+    .post('/create-order', jsonBody(OrderRequest), async (c) => {
       requireDemo();
       const caller = requireUser(c.get('caller'));
-      const body = await parseJson(c, OrderRequest);
+      const body = c.req.valid('json');
       const order = await createOrder(db, caller.userId, body.packageId, 'demo');
       const answer: DemoOrder = {
         orderID: order.providerOrderId,
@@ -49,10 +48,10 @@ export function demoPaymentRoutes({ db, config }: AppDeps) {
       const orderID = orderIdParam(c.req.param('orderID'));
       return c.json(await orderStatus(db, caller, 'demo', orderID));
     })
-    .post('/capture-order', async (c) => {
+    .post('/capture-order', jsonBody(CaptureRequest), async (c) => {
       requireDemo();
       const caller = requireUser(c.get('caller'));
-      const { orderID } = await parseJson(c, CaptureRequest);
+      const { orderID } = c.req.valid('json');
       const order = await ownOrder(db, caller, 'demo', orderID);
       const settled = await db.asService((tx) =>
         settle(tx, {

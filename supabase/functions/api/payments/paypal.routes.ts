@@ -13,12 +13,11 @@ import { Hono } from 'hono';
 import { requireUser } from '../core/auth.ts';
 import type { AppDeps, AppEnv } from '../core/deps.ts';
 import { ApiError, badRequest } from '../core/errors.ts';
-import { parseJson } from '../core/validate.ts';
+import { jsonBody } from '../core/validate.ts';
+import { CaptureRequest, OrderRequest } from '@lift3d/contract';
 import {
-  CaptureRequest,
   captureResponse,
   createOrder,
-  OrderRequest,
   orderIdParam,
   orderStatus,
   ownOrder,
@@ -35,10 +34,10 @@ export function paypalRoutes({ db, config }: AppDeps) {
   };
 
   return new Hono<AppEnv>()
-    .post('/create-order', async (c) => {
+    .post('/create-order', jsonBody(OrderRequest), async (c) => {
       const pp = paypal();
       const caller = requireUser(c.get('caller'));
-      const body = await parseJson(c, OrderRequest);
+      const body = c.req.valid('json');
       const order = await createOrder(db, caller.userId, body.packageId, 'paypal');
       const created = await pp.createOrder({
         requestId: `create-${order.id}`,
@@ -58,10 +57,10 @@ export function paypalRoutes({ db, config }: AppDeps) {
       const orderID = orderIdParam(c.req.param('orderID'));
       return c.json(await orderStatus(db, caller, 'paypal', orderID));
     })
-    .post('/capture-order', async (c) => {
+    .post('/capture-order', jsonBody(CaptureRequest), async (c) => {
       const pp = paypal();
       const caller = requireUser(c.get('caller'));
-      const { orderID } = await parseJson(c, CaptureRequest);
+      const { orderID } = c.req.valid('json');
       const order = await ownOrder(db, caller, 'paypal', orderID);
       if (order.status === 'completed') {
         const [p] = await db.asCaller(
