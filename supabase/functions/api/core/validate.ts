@@ -73,3 +73,10 @@ export async function parseJson<T extends z.ZodMiniType>(c: Context, schema: T):
   });
   return parsed as z.output<T>;
 }
+
+/** The same reading checks for a route that takes JSON or multipart: applied only to a JSON body. */
+export const jsonGuard: MiddlewareHandler = async (c, next) => {
+  const type = (c.req.header('content-type') ?? '').toLowerCase();
+  if (!type.startsWith('application/json')) return next();
+  await readJson(c, next);
+};

@@ -71,7 +71,9 @@ export async function readUploadForm(c: Context): Promise<UploadForm> {
   }
   let form: FormData;
   try {
-    form = await c.req.raw.formData();
+    // A route that validated the fields already parsed the body (Hono keeps it); else it is read here.
+    const parsed = c.req.bodyCache.formData;
+    form = parsed ? await parsed : await c.req.raw.formData();
   } catch {
     throw badRequest('The upload could not be read. Send multipart/form-data with an "image" field.');
   }
