@@ -9,9 +9,7 @@ import type {
   AdminSetting,
   AdminStatus,
   Analytics,
-  AnalyticsAnswer,
   AnalyticsPeriod,
-  BackendsAnswer,
   BackendStats,
   LedgerEntry,
   NewPack,
@@ -21,7 +19,7 @@ import type {
   UserPage,
   WorkerKeys,
 } from '@lift3d/contract';
-import { api, type User } from '../../lib/api';
+import { api } from '../../lib/api';
 import { type AdminUser, normaliseAdminUser } from './normalise';
 
 export const ADMIN_PAGE_SIZE = 20;
@@ -44,58 +42,42 @@ export type Setting = AdminSetting;
 /** One page of the admin's users, each normalised for the table. */
 export type AdminUserPage = Omit<UserPage, 'users'> & { users: AdminUser[] };
 
-const enc = encodeURIComponent;
-
 export const adminApi = {
   analytics: async (period: AnalyticsPeriod) =>
-    (
-      await api.get<AnalyticsAnswer>(
-        period === 'all' ? '/admin/analytics' : `/admin/analytics/${period}`,
-      )
-    ).analytics,
+    (await api.call('adminAnalytics', { params: { period } })).analytics,
 
   backends: async (period: AnalyticsPeriod) =>
-    (await api.get<BackendsAnswer>(`/admin/backends/${period}`)).backends,
+    (await api.call('adminBackends', { params: { period } })).backends,
 
   users: async (offset: number, q: string): Promise<AdminUserPage> => {
-    const query = new URLSearchParams({ limit: String(ADMIN_PAGE_SIZE), offset: String(offset) });
-    if (q) query.set('q', q);
-    const body = await api.get<UserPage>(`/admin/users?${query}`);
+    const query = { limit: ADMIN_PAGE_SIZE, offset, q: q || undefined };
+    const body = await api.call('adminUsers', { query });
     return { ...body, users: body.users.map((u) => normaliseAdminUser(u)) };
   },
-  deleteUser: (id: string) => api.delete<{ success: boolean }>(`/admin/users/${enc(id)}`),
+  deleteUser: (id: string) => api.call('adminDeleteUser', { params: { id } }),
   addCredits: async (id: string, creditsToAdd: number) =>
     normaliseAdminUser((await api.addCredits(id, creditsToAdd)).user),
   updateUser: async (id: string, changes: { name: string; email: string; is_admin: boolean }) =>
-    normaliseAdminUser((await api.put<{ user: User }>(`/users/${enc(id)}`, changes)).user),
+    normaliseAdminUser((await api.call('updateUser', { params: { id }, body: changes })).user),
 
-  packs: async () => (await api.get<{ packs: PackSummary[] }>('/admin/credit-packs')).packs,
-  addPack: async (pack: NewPack) =>
-    (await api.post<{ pack: PackSummary }>('/admin/credit-packs', pack)).pack,
+  packs: async () => (await api.call('adminPacks')).packs,
+  addPack: async (pack: NewPack) => (await api.call('adminAddPack', { body: pack })).pack,
   updatePack: async (id: string, changes: PackChanges) =>
-    (await api.request<{ pack: PackSummary }>('PATCH', `/admin/credit-packs/${enc(id)}`, changes)).pack,
-  deletePack: (id: string) => api.delete<{ success: boolean }>(`/admin/credit-packs/${enc(id)}`),
+    (await api.call('adminChangePack', { params: { id }, body: changes })).pack,
+  deletePack: (id: string) => api.call('adminDeletePack', { params: { id } }),
 
-  orders: (offset: number, limit = ADMIN_PAGE_SIZE) =>
-    api.get<{ orders: OrderEntry[]; total: number }>(
-      `/admin/transactions/orders?limit=${limit}&offset=${offset}`,
-    ),
-  ledger: (offset: number, limit = ADMIN_PAGE_SIZE) =>
-    api.get<{ entries: LedgerEntry[]; total: number }>(
-      `/admin/transactions/ledger?limit=${limit}&offset=${offset}`,
-    ),
+  orders: (offset: number, limit = ADMIN_PAGE_SIZE) => api.call('adminOrders', { query: { limit, offset } }),
+  ledger: (offset: number, limit = ADMIN_PAGE_SIZE) => api.call('adminLedger', { query: { limit, offset } }),
 
   generations: (offset: number, status: AdminStatus | '', q: string) => {
-    const query = new URLSearchParams({ limit: String(ADMIN_PAGE_SIZE), offset: String(offset) });
-    if (status) query.set('status', status);
-    if (q) query.set('q', q);
-    return api.get<AdminGenerationPage>(`/admin/generations?${query}`);
+    const query = { limit: ADMIN_PAGE_SIZE, offset, status: status || undefined, q: q || undefined };
+    return api.call('adminGenerations', { query });
   },
-  generation: (id: string) => api.get<AdminGenerationDetails>(`/admin/generations/${enc(id)}`),
+  generation: (id: string) => api.call('adminGeneration', { params: { id } }),
 
-  settings: async () => (await api.get<{ settings: Setting[] }>('/admin/settings')).settings,
+  settings: async () => (await api.call('adminSettings')).settings,
   /** Running workers and the hosted backends they hold a key for. */
-  settingsWorkers: async () => (await api.get<{ workers: WorkerKeys }>('/admin/settings')).workers,
+  settingsWorkers: async () => (await api.call('adminSettings')).workers,
   updateSetting: async (key: string, value: number | string) =>
-    (await api.put<{ setting: Setting }>(`/admin/settings/${enc(key)}`, { value })).setting,
+    (await api.call('adminChangeSetting', { params: { key }, body: { value } })).setting,
 };

@@ -4,4 +4,4 @@ export type { JobApplication };
 import { api } from '../../lib/api';
 
 export const sendApplication = (application: JobApplication) =>
-  api.post<{ success: boolean }>('/careers/apply', application);
+  api.call('apply', { body: application });

@@ -27,7 +27,7 @@ function fromApiPack(p: ApiCreditPack): PackOffer {
 const creditPacksQuery = {
   queryKey: ['credit-packs'] as const,
   queryFn: async (): Promise<PackOffer[]> => {
-    const { packs } = await api.get<{ packs: WirePack[] }>('/credit-packs', { anonymous: true });
+    const { packs } = await api.call('creditPacks', { anonymous: true });
     return packs.map(fromApiPack);
   },
 };

@@ -10,15 +10,15 @@ export async function createPaymentOrder<T extends { orderID?: string | null; er
   provider: PaymentProvider,
   request: OrderRequest,
 ): Promise<T & { orderID: string }> {
-  const res = await api.post<T>(`/${provider}/create-order`, request);
+  const res: T = await api.call('createOrder', { params: { provider }, body: request });
   if (!res?.orderID) throw new Error(res?.error || 'Failed to create order');
   return res as T & { orderID: string };
 }
 
 export function capturePaymentOrder(provider: PaymentProvider, orderID: string): Promise<CaptureResult> {
-  return api.post<CaptureResult>(`/${provider}/capture-order`, { orderID });
+  return api.call('captureOrder', { params: { provider }, body: { orderID } });
 }
 
 export function fetchOrderStatus(provider: PaymentProvider, orderID: string): Promise<OrderStatus> {
-  return api.get<OrderStatus>(`/${provider}/orders/${encodeURIComponent(orderID)}`);
+  return api.call('orderStatus', { params: { provider, orderID } });
 }

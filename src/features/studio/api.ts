@@ -7,14 +7,14 @@ import {
   type ReferencedRequest,
   type Topology,
   UPLOAD_TYPES,
-  type UploadAnswer,
+  type UploadType,
   type ViewName,
 } from '@lift3d/contract';
 import { ApiError, api } from '../../lib/api';
 import { getConfig } from '../../lib/config';
 
 /**
- * The studio's calls (DESIGN §6), all through the shared client: JSON calls with `api.get/post/delete`,
+ * The studio's calls (DESIGN §6), all through the shared client: JSON calls by route name (`api.call`),
  * the multipart upload and the binary downloads with `api.raw` (same token, cookie, cache and error rules).
  */
 
@@ -52,10 +52,10 @@ function canUploadDirectly(): Promise<boolean> {
  * POST /api/uploads, then the PUT itself, so the file never passes through the function.
  */
 async function uploadDirectly(blob: Blob, free: boolean): Promise<string> {
-  const { upload } = await api.post<UploadAnswer>('/uploads', {
-    type: blob.type,
-    size: blob.size,
-    purpose: free ? 'free' : 'paid',
+  // Only called for a type in UPLOAD_TYPES (DIRECT_TYPES), which the api takes.
+  const type = blob.type as UploadType;
+  const { upload } = await api.call('upload', {
+    body: { type, size: blob.size, purpose: free ? 'free' : 'paid' },
   });
   let res: Response;
   try {
@@ -117,30 +117,27 @@ export async function createGenerations(input: CreateGenerationInput): Promise<G
 }
 
 export async function getFreeQuota(): Promise<FreeQuota> {
-  return api.get<FreeQuota>('/generations/free/quota');
+  return api.call('freeQuota');
 }
 
 export async function getGeneration(id: string): Promise<Generation> {
-  const data = await api.get<{ generation: Generation }>(`/generations/${encodeURIComponent(id)}`);
+  const data = await api.call('generation', { params: { id } });
   return data.generation;
 }
 
 export async function listGenerations(): Promise<Generation[]> {
-  const data = await api.get<{ generations: Generation[] }>('/generations');
+  const data = await api.call('generations');
   return data.generations ?? [];
 }
 
 /** Stops a queued or running conversion; a paid one is refunded once (public.cancel_generation). */
 export async function cancelGeneration(id: string): Promise<Generation> {
-  const data = await api.post<{ generation: Generation }>(
-    `/generations/${encodeURIComponent(id)}/cancel`,
-    {},
-  );
+  const data = await api.call('cancelGeneration', { params: { id } });
   return data.generation;
 }
 
 export async function deleteGeneration(id: string): Promise<void> {
-  await api.delete<unknown>(`/generations/${encodeURIComponent(id)}`);
+  await api.call('deleteGeneration', { params: { id } });
 }
 
 export interface DownloadedFile {

@@ -6,7 +6,6 @@
  * notes: model jobs render one supersampled still for the poster and thumbnail on this thread (no
  * ffmpeg, no render threads); video jobs pay for the full 150-frame turntable and take its poster. Shares: conversion 0–60 % (video 0–35 %), exports to 75 % (45 %), rendering to 100 %.
  */
-import type { GenerationKind } from '@lift3d/contract';
 import {
   assertPrintable,
   createEngine,
@@ -16,7 +15,6 @@ import {
   renderPoster,
   renderTurntable,
   type TexturedModel,
-  type Topology,
 } from '@lift3d/engine';
 import type { PipelineInput, Produced, ProducedFile } from './protocol.ts';
 

@@ -10,6 +10,8 @@ export * from './config.ts';
 export * from './credit-pack.ts';
 export type { Database, Enums, Json, Tables, Views } from './database.ts';
 export * from './developers.ts';
+export * from './endpoints.ts';
+export * from './routes.ts';
 export * from './errors.ts';
 export * from './formats.ts';
 export * from './forms.ts';
