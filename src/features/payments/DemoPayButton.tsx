@@ -5,7 +5,7 @@ import { Button } from '../../components/ui/button';
 import { notify } from '../../components/ui/toaster';
 import { useAuth } from '../auth/context';
 import type { PackOffer } from '../credits/packs';
-import { createPaymentOrder, type DemoOrder } from './api';
+import { createDemoOrder } from './api';
 import { orderRequest } from './orderRequest';
 
 /** Demo checkout: creates the order on the server (priced there), then opens the /pay card form for it. */
@@ -18,7 +18,7 @@ export function DemoPayButton({ pack }: { pack: PackOffer }) {
     if (!user) return openSignIn({ stayOnPage: true });
     setBusy(true);
     try {
-      const order = await createPaymentOrder<DemoOrder>('demo', orderRequest(pack, user));
+      const order = await createDemoOrder(orderRequest(pack, user));
       await navigate({
         to: '/pay',
         search: {

@@ -16,7 +16,7 @@ import { Button } from '../../components/ui/button';
 import { notify } from '../../components/ui/toaster';
 import { useAuth } from '../auth/context';
 import type { PackOffer } from '../credits/packs';
-import { capturePaymentOrder, createPaymentOrder } from './api';
+import { capturePaymentOrder, createPayPalOrder } from './api';
 import { orderRequest } from './orderRequest';
 import { createOrderSlot } from './orderSlot';
 import { useRefreshUser } from './useRefreshUser';
@@ -58,7 +58,7 @@ function Buttons({ pack }: { pack: PackOffer }) {
     if (!user) return;
     let current = true;
     setCreating(true);
-    createPaymentOrder('paypal', orderRequest(pack, user))
+    createPayPalOrder(orderRequest(pack, user))
       .then((o) => setReady(slot.fill(ticket, o.orderID)))
       .catch((err: unknown) => console.error('checkout: pre-creating the order failed:', message(err, '')))
       .finally(() => {
@@ -73,7 +73,7 @@ function Buttons({ pack }: { pack: PackOffer }) {
     const id = slot.take();
     setReady(false);
     if (id) return id;
-    return (await createPaymentOrder('paypal', orderRequest(pack, user))).orderID;
+    return (await createPayPalOrder(orderRequest(pack, user))).orderID;
   }, [pack, user, slot]);
 
   const onApprove = useCallback(

@@ -5,15 +5,17 @@ export type { DemoOrder, OrderStatus };
 
 export type PaymentProvider = PaymentMode;
 
-/** Creates an order; throws the server's error or 'Failed to create order' (SPEC §8). */
-export async function createPaymentOrder<T extends { orderID?: string | null; error?: string }>(
-  provider: PaymentProvider,
-  request: OrderRequest,
-): Promise<T & { orderID: string }> {
-  const res: T = await api.call('createOrder', { params: { provider }, body: request });
-  if (!res?.orderID) throw new Error(res?.error || 'Failed to create order');
-  return res as T & { orderID: string };
+/** An order the server created; one without an id is 'Failed to create order' (SPEC §8). */
+function placed<T extends { orderID: string | null }>(order: T): T & { orderID: string } {
+  if (!order.orderID) throw new Error('Failed to create order');
+  return { ...order, orderID: order.orderID };
 }
+
+/** Creates an order; throws the server's error or 'Failed to create order'. */
+export const createDemoOrder = async (request: OrderRequest) =>
+  placed(await api.call('createDemoOrder', { body: request }));
+export const createPayPalOrder = async (request: OrderRequest) =>
+  placed(await api.call('createPayPalOrder', { body: request }));
 
 export function capturePaymentOrder(provider: PaymentProvider, orderID: string): Promise<CaptureResult> {
   return api.call('captureOrder', { params: { provider }, body: { orderID } });

@@ -22,7 +22,7 @@ import { PublicSettings } from './config.ts';
 import { AdminCreditPack, CreditPack } from './credit-pack.ts';
 import { ApiKey, DeliveryPage, WebhookDelivery, WebhookEndpoint } from './developers.ts';
 import { ContactMessage, JobApplication, Submitted, Visit, WaitlistSignup } from './forms.ts';
-import { CaptureRequest, CaptureResult, OrderRequest, OrderStatus } from './payments.ts';
+import { CaptureRequest, CaptureResult, DemoOrder, OrderRequest, OrderStatus } from './payments.ts';
 import { Share, SharedModel } from './share.ts';
 import { UploadAnswer, UploadRequest } from './uploads.ts';
 import { Activity, User } from './user.ts';
@@ -76,7 +76,8 @@ export const ENDPOINTS = {
   changeShare: { body: DownloadsChange, answer: OneShare },
   stopSharing: { body: undefined, answer: OneShare },
   sharedModel: { body: undefined, answer: z.object({ model: SharedModel }) },
-  createOrder: { body: OrderRequest, answer: z.object({ orderID: z.nullable(z.string()) }) },
+  createDemoOrder: { body: OrderRequest, answer: DemoOrder },
+  createPayPalOrder: { body: OrderRequest, answer: z.object({ orderID: z.string() }) },
   captureOrder: { body: CaptureRequest, answer: CaptureResult },
   orderStatus: { body: undefined, answer: OrderStatus },
   adminAnalytics: { body: undefined, answer: AnalyticsAnswer },

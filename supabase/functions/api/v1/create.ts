@@ -7,10 +7,11 @@
 import type { ViewName } from '@lift3d/contract';
 import type { CreateFromUrl, CreateUpload } from '@lift3d/contract/v1';
 import type { Storage } from '@lift3d/storage';
-import type { Context } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import type { Caller, Db } from '../core/db.ts';
 import type { AppEnv } from '../core/deps.ts';
-import { badRequest } from '../core/errors.ts';
+import { ApiError } from '../core/errors.ts';
+import { jsonGuard } from '../core/validate.ts';
 import { requestFingerprint } from '../core/idempotency.ts';
 import { checkImage } from '../generations/check-image.ts';
 import { GENERATION_COLUMNS, type GenerationRow } from '../generations/rows.ts';
@@ -31,6 +32,21 @@ interface Parameters {
   topology: string;
   kind: 'model' | 'video';
 }
+
+/**
+ * Before the route's validators: a body of another media type is refused in words that say what to send,
+ * and a JSON body gets the api's reading checks (depth, NUL, parse errors in our words).
+ */
+export const createBodyGuard: MiddlewareHandler = async (c, next) => {
+  const type = (c.req.header('content-type') ?? '').toLowerCase();
+  if (type.startsWith('multipart/form-data')) return next();
+  if (type.startsWith('application/json')) return jsonGuard(c, next);
+  throw new ApiError(
+    415,
+    'Send multipart/form-data with an "image" file, or JSON with an "image_url".',
+    'bad_request',
+  );
+};
 
 /** The body as the route validated it: JSON naming an image URL, or the fields of a multipart upload. */
 export type CreateRequest =

@@ -14,9 +14,9 @@ import { storageUnavailable } from '../generations/routes.ts';
 import { GENERATION_COLUMNS, type GenerationRow } from '../generations/rows.ts';
 import { UPLOAD_DEFAULTS, uploadBodyLimit } from '../generations/uploads.ts';
 import { apiKeyAuth } from './api-key-auth.ts';
-import { type CreateRequest, createConversion } from './create.ts';
+import { type CreateRequest, createBodyGuard, createConversion } from './create.ts';
 import { IMAGE_FETCH_DEFAULTS } from './fetch-image.ts';
-import { firstIssue, jsonGuard } from '../core/validate.ts';
+import { firstIssue } from '../core/validate.ts';
 import { openApiDocument, registerExtras } from './openapi.ts';
 import {
   createGeneration,
@@ -78,7 +78,7 @@ export function v1Routes(deps: AppDeps) {
   app.get('/v1/openapi.json', (c) => c.json((document ??= openApiDocument(app, config.version))));
   app.use('/v1/*', apiKeyAuth(db));
 
-  app.openapi({ ...createGeneration, middleware: [uploadBodyLimit(limits), jsonGuard] as const }, async (c) => {
+  app.openapi({ ...createGeneration, middleware: [uploadBodyLimit(limits), createBodyGuard] as const }, async (c) => {
     if (!storage) throw storageUnavailable();
     const caller = owner(c);
     const idempotencyKey = readIdempotencyKey(c);
