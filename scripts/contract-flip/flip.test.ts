@@ -1,7 +1,7 @@
 // One field of one contract schema, flipped, is a type error in the SPA that uses it (the api's half runs
 // `deno check`, minutes on a busy machine: `npx tsx scripts/contract-flip/main.ts api`).
 import { describe, expect, test } from 'vitest';
-import { checkSpa, ContractFlipError } from './flip.ts';
+import { ContractFlipError, checkSpa } from './flip.ts';
 
 describe('contract flip', () => {
   test('Generation.progress as a string fails the SPA type check outside the contract', () => {

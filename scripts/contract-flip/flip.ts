@@ -32,7 +32,8 @@ export interface PackageResult {
 
 function flipped(o: FlipOptions): string {
   const text = readFileSync(join(o.root, o.file), 'utf8');
-  if (!text.includes(o.from)) throw new ContractFlipError(`${o.file} no longer has the line "${o.from.trim()}"`);
+  if (!text.includes(o.from))
+    throw new ContractFlipError(`${o.file} no longer has the line "${o.from.trim()}"`);
   return text.replace(o.from, o.to);
 }
 
@@ -41,12 +42,16 @@ export function checkSpa(options: Partial<FlipOptions> = {}): PackageResult {
   const o = { ...FLIP_DEFAULTS, ...options };
   const target = join(o.root, o.file);
   const text = flipped(o);
-  const config = ts.getParsedCommandLineOfConfigFile(join(o.root, 'tsconfig.app.json'), {}, {
-    ...ts.sys,
-    onUnRecoverableConfigFileDiagnostic: (d) => {
-      throw new ContractFlipError(ts.flattenDiagnosticMessageText(d.messageText, '\n'));
+  const config = ts.getParsedCommandLineOfConfigFile(
+    join(o.root, 'tsconfig.app.json'),
+    {},
+    {
+      ...ts.sys,
+      onUnRecoverableConfigFileDiagnostic: (d) => {
+        throw new ContractFlipError(ts.flattenDiagnosticMessageText(d.messageText, '\n'));
+      },
     },
-  });
+  );
   if (!config) throw new ContractFlipError('tsconfig.app.json could not be read');
   const host = ts.createCompilerHost(config.options);
   const read = host.readFile.bind(host);

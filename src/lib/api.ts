@@ -85,19 +85,18 @@ function parseBody(res: Response, text: string): { data: unknown; wrapped: boole
 export type ApiClient = ReturnType<typeof createApiClient>;
 
 /** What `call` takes besides the route's name: its path parameters, body and query when it has them. */
-export type CallOptions<N extends RouteName> = RequestOptions &
+type CallOptions<N extends RouteName> = RequestOptions &
   (keyof RouteParams<N> extends never ? { params?: undefined } : { params: RouteParams<N> }) &
   (RouteBody<N> extends undefined ? { body?: undefined } : { body: RouteBody<N> }) & {
     query?: Record<string, string | number | undefined>;
   };
 
 /** Optional when the route needs neither parameters nor a body. */
-type CallArgs<N extends RouteName> = Record<never, never> extends CallOptions<N>
-  ? [options?: CallOptions<N>]
-  : [options: CallOptions<N>];
+type CallArgs<N extends RouteName> =
+  Record<never, never> extends CallOptions<N> ? [options?: CallOptions<N>] : [options: CallOptions<N>];
 
 /** `/users/:id` with `{id}` filled in (each value encoded) and the query appended. */
-export function routePath(
+function routePath(
   template: string,
   params: Record<string, string> = {},
   query: Record<string, string | number | undefined> = {},

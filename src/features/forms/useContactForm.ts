@@ -1,5 +1,5 @@
-import { useState } from 'react';
 import type { ContactMessage } from '@lift3d/contract';
+import { useState } from 'react';
 import { api } from '../../lib/api';
 import { FORM_TIMINGS, type FormStatus } from './timings';
 import { useTimeout } from './useTimeout';

@@ -1,6 +1,6 @@
+import type { OrderRequest } from '@lift3d/contract';
 import type { User } from '../../lib/api';
 import type { PackOffer } from '../credits/packs';
-import type { OrderRequest } from '@lift3d/contract';
 
 /** SPEC §3 "Payment order request" for a pack and the (possibly absent) signed-in user. */
 export function orderRequest(pack: PackOffer, user: User | null): OrderRequest {

@@ -1,5 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
 import type { Activity, ActivityEntry } from '@lift3d/contract';
+import { useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 
 export type { Activity, ActivityEntry };

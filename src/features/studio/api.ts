@@ -79,7 +79,8 @@ async function createFromDirectUploads(input: CreateGenerationInput): Promise<Re
     image_key: imageKeys.length === 1 ? imageKeys[0] : imageKeys,
     image_name: input.images.map((image) => image.fileName),
   };
-  for (const [name, file] of input.views ?? []) body[`view_${name}_key` as const] = await uploadDirectly(file, free);
+  for (const [name, file] of input.views ?? [])
+    body[`view_${name}_key` as const] = await uploadDirectly(file, free);
   return api.raw(input.free ? '/generations/free' : '/generations', {
     method: 'POST',
     body: JSON.stringify(body),

@@ -4,7 +4,7 @@ import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { notify } from '../../../components/ui/toaster';
-import { adminApi, type PackSummary, type NewPack } from '../api';
+import { adminApi, type NewPack, type PackSummary } from '../api';
 import { PlusIcon } from '../icons';
 import { PageHeader, StateMessage } from '../PageHeader';
 import { PackDialog } from './PackDialog';

@@ -2,7 +2,7 @@ import { type FormEvent, useEffect, useId, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { Input, Label } from '../../../components/ui/input';
-import type { PackSummary, NewPack } from '../api';
+import type { NewPack, PackSummary } from '../api';
 import { parsePriceCents } from '../format';
 
 const EMPTY = { name: '', credits: '', price: '', externalProductId: '', popular: false };

@@ -1,7 +1,7 @@
 import { type InfiniteData, useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { notify } from '../../../components/ui/toaster';
-import { adminApi, type AdminUserPage } from '../api';
+import { type AdminUserPage, adminApi } from '../api';
 import type { AdminUser } from '../normalise';
 import { USERS_TEXT } from './texts';
 

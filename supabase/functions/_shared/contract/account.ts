@@ -13,11 +13,13 @@ export type ProfileChanges = z.input<typeof ProfileChanges>;
 
 /** A whole number in [min, max], each failure in words the admin's form shows as they are. */
 const wholeNumber = (name: string, min: number, max: number, range: string) =>
-  z.number({ error: `${name} must be a number.` }).check(
-    z.refine(Number.isInteger, `${name} must be a whole number.`),
-    z.gte(min, `${name} must be between ${range}.`),
-    z.lte(max, `${name} must be between ${range}.`),
-  );
+  z
+    .number({ error: `${name} must be a number.` })
+    .check(
+      z.refine(Number.isInteger, `${name} must be a whole number.`),
+      z.gte(min, `${name} must be between ${range}.`),
+      z.lte(max, `${name} must be between ${range}.`),
+    );
 
 /** `POST /api/users/:id/credits/add` (admins). */
 export const AddCredits = z.object({
@@ -37,7 +39,11 @@ export type SetBalance = z.input<typeof SetBalance>;
 export const CreateKey = z.strictObject({
   name: z
     .string()
-    .check(z.trim(), z.minLength(1, 'Please give the key a name.'), z.maxLength(80, 'At most 80 characters.')),
+    .check(
+      z.trim(),
+      z.minLength(1, 'Please give the key a name.'),
+      z.maxLength(80, 'At most 80 characters.'),
+    ),
 });
 export type CreateKey = z.input<typeof CreateKey>;
 

@@ -4,7 +4,7 @@
  */
 import * as z from 'zod/mini';
 import { ADMIN_PACKS_LIMITS, PACK_STATUSES } from './credit-pack.ts';
-import { Generation, GENERATION_STATUSES, GenerationBackend } from './generation.ts';
+import { GENERATION_STATUSES, Generation, GenerationBackend } from './generation.ts';
 import { User } from './user.ts';
 
 export const ANALYTICS_PERIODS = ['today', 'yesterday', 'week', 'month', 'all'] as const;
@@ -50,7 +50,10 @@ export const Analytics = z.object({
     todayRevenue: z.number(),
     weekRevenue: z.number(),
     monthRevenue: z.number(),
-    periods: z.record(z.enum(['today', 'week', 'month']), z.object({ orders: z.number(), revenue: z.number() })),
+    periods: z.record(
+      z.enum(['today', 'week', 'month']),
+      z.object({ orders: z.number(), revenue: z.number() }),
+    ),
     recentSales: z.array(z.object({ date: z.string(), orders: z.number(), revenue: z.number() })),
   }),
 });
@@ -153,18 +156,26 @@ export type AdminGenerationDetails = z.infer<typeof AdminGenerationDetails>;
 const PackFields = {
   name: z
     .string()
-    .check(z.trim(), z.minLength(1, 'Name is required.'), z.maxLength(80, 'Name can be at most 80 characters.')),
-  credits: z.number({ error: 'credits must be a number.' }).check(
-    z.refine(Number.isInteger, 'credits must be a whole number.'),
-    z.gte(1, 'credits must be at least 1.'),
-    z.lte(ADMIN_PACKS_LIMITS.maxCredits),
-  ),
+    .check(
+      z.trim(),
+      z.minLength(1, 'Name is required.'),
+      z.maxLength(80, 'Name can be at most 80 characters.'),
+    ),
+  credits: z
+    .number({ error: 'credits must be a number.' })
+    .check(
+      z.refine(Number.isInteger, 'credits must be a whole number.'),
+      z.gte(1, 'credits must be at least 1.'),
+      z.lte(ADMIN_PACKS_LIMITS.maxCredits),
+    ),
   // Cents, so no rounding ever happens between the form and the order.
-  priceCents: z.number({ error: 'priceCents must be a number.' }).check(
-    z.refine(Number.isInteger, 'priceCents must be a whole number of cents.'),
-    z.gte(1, 'The price must be more than 0.'),
-    z.lte(ADMIN_PACKS_LIMITS.maxPriceCents),
-  ),
+  priceCents: z
+    .number({ error: 'priceCents must be a number.' })
+    .check(
+      z.refine(Number.isInteger, 'priceCents must be a whole number of cents.'),
+      z.gte(1, 'The price must be more than 0.'),
+      z.lte(ADMIN_PACKS_LIMITS.maxPriceCents),
+    ),
   externalProductId: z.nullable(z.string().check(z.trim(), z.maxLength(120))),
   popular: z.boolean(),
   status: z.enum(PACK_STATUSES, { error: 'status must be active or inactive.' }),
@@ -187,9 +198,15 @@ export type PackChanges = z.input<typeof PackChanges>;
 
 /** `PUT /api/admin/settings/:key`. */
 export const SettingChange = z.object({
-  value: z.union([z.number().check(z.refine(Number.isInteger, 'value must be a whole number.')), z.string().check(z.maxLength(40))], {
-    error: 'value must be a whole number or one of the listed words.',
-  }),
+  value: z.union(
+    [
+      z.number().check(z.refine(Number.isInteger, 'value must be a whole number.')),
+      z.string().check(z.maxLength(40)),
+    ],
+    {
+      error: 'value must be a whole number or one of the listed words.',
+    },
+  ),
 });
 export type SettingChange = z.input<typeof SettingChange>;
 

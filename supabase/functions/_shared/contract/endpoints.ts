@@ -5,7 +5,14 @@
  * entry, so a changed field is a type error on both sides.
  */
 import * as z from 'zod/mini';
-import { AddCredits, CreateKey, DownloadsChange, ProfileChanges, SaveEndpoint, ShareRequest } from './account.ts';
+import {
+  AddCredits,
+  CreateKey,
+  DownloadsChange,
+  ProfileChanges,
+  SaveEndpoint,
+  ShareRequest,
+} from './account.ts';
 import { AdminSetting, LedgerEntry, OrderEntry } from './admin.ts';
 import {
   AdminGenerationDetails,
@@ -22,13 +29,12 @@ import { PublicSettings } from './config.ts';
 import { AdminCreditPack, CreditPack } from './credit-pack.ts';
 import { ApiKey, DeliveryPage, WebhookDelivery, WebhookEndpoint } from './developers.ts';
 import { ContactMessage, JobApplication, Submitted, Visit, WaitlistSignup } from './forms.ts';
+import { FreeQuota, Generation } from './generation.ts';
 import { CaptureRequest, CaptureResult, DemoOrder, OrderRequest, OrderStatus } from './payments.ts';
+import type { ROUTES, RouteName } from './routes.ts';
 import { Share, SharedModel } from './share.ts';
 import { UploadAnswer, UploadRequest } from './uploads.ts';
 import { Activity, User } from './user.ts';
-import { FreeQuota, Generation } from './generation.ts';
-
-import type { RouteName, ROUTES } from './routes.ts';
 
 const Success = z.object({ success: z.boolean() });
 const OneUser = z.object({ user: User });
@@ -92,7 +98,10 @@ export const ENDPOINTS = {
   adminLedger: { body: undefined, answer: z.object({ entries: z.array(LedgerEntry), total: z.number() }) },
   adminGenerations: { body: undefined, answer: AdminGenerationPage },
   adminGeneration: { body: undefined, answer: AdminGenerationDetails },
-  adminSettings: { body: undefined, answer: z.object({ settings: z.array(AdminSetting), workers: WorkerKeys }) },
+  adminSettings: {
+    body: undefined,
+    answer: z.object({ settings: z.array(AdminSetting), workers: WorkerKeys }),
+  },
   adminChangeSetting: { body: SettingChange, answer: z.object({ setting: AdminSetting }) },
 } as const satisfies Record<RouteName, Endpoint>;
 export type Endpoints = typeof ENDPOINTS;

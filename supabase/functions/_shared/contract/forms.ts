@@ -2,11 +2,13 @@
 import * as z from 'zod/mini';
 
 const required = (label: string, max: number) =>
-  z.string({ error: `${label} is required.` }).check(
-    z.trim(),
-    z.minLength(1, `${label} is required.`),
-    z.maxLength(max, `${label} must be at most ${max} characters.`),
-  );
+  z
+    .string({ error: `${label} is required.` })
+    .check(
+      z.trim(),
+      z.minLength(1, `${label} is required.`),
+      z.maxLength(max, `${label} must be at most ${max} characters.`),
+    );
 
 // An absent optional field is stored as '' so the SQL columns stay not null.
 const optional = (label: string, max: number) =>

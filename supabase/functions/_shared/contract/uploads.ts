@@ -60,7 +60,9 @@ export const ReferencedRequest = z.object({
   ...ConversionOptions.shape,
   image_key: z.optional(z.union([z.string(), z.array(z.string())])),
   /** The photos' own file names (downloads are named after them); never used as keys. */
-  image_name: z.optional(z.union([z.string().check(z.maxLength(255)), z.array(z.string().check(z.maxLength(255)))])),
+  image_name: z.optional(
+    z.union([z.string().check(z.maxLength(255)), z.array(z.string().check(z.maxLength(255)))]),
+  ),
   view_right_key: z.optional(z.string()),
   view_back_key: z.optional(z.string()),
   view_left_key: z.optional(z.string()),

@@ -74,9 +74,7 @@ const Generation = z
 
 export type V1Generation = z.output<typeof Generation>;
 
-export const GenerationEnvelope = z
-  .object({ generation: Generation })
-  .meta({ id: 'GenerationEnvelope' });
+export const GenerationEnvelope = z.object({ generation: Generation }).meta({ id: 'GenerationEnvelope' });
 
 export const GenerationList = z
   .object({
@@ -125,13 +123,15 @@ export const ErrorBody = z
   .meta({ id: 'Error' });
 
 /** What a webhook delivery posts to the owner's endpoint (documented under the document's `webhooks`). */
-export const WebhookEvent = z.object({
-  id: z.string().regex(/^evt_[0-9a-f-]{36}$/),
-  type: z.enum(['generation.completed', 'generation.failed']),
-  created_at: z.iso.datetime(),
-  data: z.object({
-    generation_id: z.uuid(),
-    status: z.enum(['completed', 'failed']),
-    error: z.string().nullable(),
-  }),
-}).meta({ id: 'WebhookEvent' });
+export const WebhookEvent = z
+  .object({
+    id: z.string().regex(/^evt_[0-9a-f-]{36}$/),
+    type: z.enum(['generation.completed', 'generation.failed']),
+    created_at: z.iso.datetime(),
+    data: z.object({
+      generation_id: z.uuid(),
+      status: z.enum(['completed', 'failed']),
+      error: z.string().nullable(),
+    }),
+  })
+  .meta({ id: 'WebhookEvent' });

@@ -1,5 +1,5 @@
-import { Hono } from 'hono';
 import { Visit } from '@lift3d/contract';
+import { Hono } from 'hono';
 import type { AppDeps, AppEnv } from '../core/deps.ts';
 import { jsonBody } from '../core/validate.ts';
 

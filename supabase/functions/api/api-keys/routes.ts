@@ -5,8 +5,8 @@
  * ownership are enforced by public.create_api_key and public.revoke_api_key.
  */
 import type { ApiKey, Tables } from '@lift3d/contract';
-import { Hono } from 'hono';
 import { CreateKey } from '@lift3d/contract';
+import { Hono } from 'hono';
 import { requireUser } from '../core/auth.ts';
 import type { AppDeps, AppEnv } from '../core/deps.ts';
 import { notFound } from '../core/errors.ts';

@@ -20,7 +20,7 @@ export function firstIssue(error: { issues: readonly { path: readonly PropertyKe
  * Reads the body once before zod sees it: the depth and NUL limits, and JSON that does not parse, are
  * refused in our words (Hono keeps the text, so the validator after it parses the same bytes).
  */
-const readJson: MiddlewareHandler = async (c, next) => {
+async function readJson(c: Context, next: () => Promise<void>): Promise<void> {
   let text: string;
   try {
     text = await c.req.text();
@@ -46,20 +46,18 @@ const readJson: MiddlewareHandler = async (c, next) => {
   const nul = findNul(body);
   if (nul) throw badRequest(`${nul}: must not contain NUL characters.`);
   await next();
-};
+}
 
 /** The JSON body checked against `schema` at the route; the handler reads it with `c.req.valid('json')`. */
 export function jsonBody<T extends z.ZodMiniType>(schema: T) {
   const check = zValidator('json', schema, (result) => {
     if (!result.success) throw badRequest(firstIssue(result.error));
   });
-  const guarded: typeof check = async (c, next) => {
-    let answer: Response | void = undefined;
-    await readJson(c, async () => {
-      answer = await check(c, next);
+  // The hook throws on a failed check, so the validator never answers by itself: nothing to pass back.
+  const guarded: typeof check = (c, next) =>
+    readJson(c, async () => {
+      await check(c, next);
     });
-    return answer;
-  };
   return guarded;
 }
 

@@ -6,8 +6,9 @@
  * Spam: a honeypot field `website` that people never see; when a bot fills it the answer is the same 201
  * but nothing is stored. Floods: the SQL function limits messages per IP address and per e-mail (429).
  */
-import { type Context, Hono } from 'hono';
+
 import { ContactMessage, JobApplication, WaitlistSignup } from '@lift3d/contract';
+import { type Context, Hono } from 'hono';
 import { hashClientIp } from '../core/client-ip.ts';
 import type { AppDeps, AppEnv } from '../core/deps.ts';
 import { jsonBody } from '../core/validate.ts';

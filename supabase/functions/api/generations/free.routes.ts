@@ -17,8 +17,8 @@ import { claimDirectUploads, readGenerationRequest, readReferencedImages } from 
 import { inputStem } from './download-name.ts';
 import { GENERATION_COLUMNS, type GenerationRow, generationJson } from './rows.ts';
 import {
-  readOptions,
   readImages,
+  readOptions,
   storageUnavailable,
   storeUploads,
   UPLOAD_DEFAULTS,

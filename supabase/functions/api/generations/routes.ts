@@ -7,7 +7,7 @@
 import { Hono } from 'hono';
 import { requireUser } from '../core/auth.ts';
 import type { AppDeps, AppEnv } from '../core/deps.ts';
-import { badRequest, notFound } from '../core/errors.ts';
+import { notFound } from '../core/errors.ts';
 import { readIdempotencyKey, requestFingerprint, storedIdempotencyKey } from '../core/idempotency.ts';
 import { queryInt } from '../core/request-limits.ts';
 import {
@@ -20,8 +20,8 @@ import { inputStem } from './download-name.ts';
 import { viewsOf, withPhotos } from './photos.ts';
 import { GENERATION_COLUMNS, type GenerationRow, generationJson } from './rows.ts';
 import {
-  readOptions,
   readImages,
+  readOptions,
   storageUnavailable,
   storeUploads,
   UPLOAD_DEFAULTS,

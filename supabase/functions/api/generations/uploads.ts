@@ -2,10 +2,7 @@
  * The image uploads of the generation routes (paid and free): the multipart body, its text fields, the
  * images recognised by content, and storing them under random keys (never the user's file name).
  */
-import {
-  ConversionOptions,
-  UPLOAD_EXTENSIONS as CONTRACT_UPLOAD_EXTENSIONS,
-} from '@lift3d/contract';
+import { UPLOAD_EXTENSIONS as CONTRACT_UPLOAD_EXTENSIONS, ConversionOptions } from '@lift3d/contract';
 import type { Storage } from '@lift3d/storage';
 import type { Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';

@@ -4,21 +4,14 @@
  * PayPal captures, exactly once per order. Refused whenever PayPal is configured or in production.
  */
 import type { DemoOrder } from '@lift3d/contract';
+import { CaptureRequest, OrderRequest } from '@lift3d/contract';
 import { Hono } from 'hono';
 import { requireUser } from '../core/auth.ts';
 import { paymentsMode } from '../core/config.ts';
 import type { AppDeps, AppEnv } from '../core/deps.ts';
 import { ApiError } from '../core/errors.ts';
 import { jsonBody } from '../core/validate.ts';
-import { CaptureRequest, OrderRequest } from '@lift3d/contract';
-import {
-  captureResponse,
-  createOrder,
-  orderIdParam,
-  orderStatus,
-  ownOrder,
-  settle,
-} from './orders.ts';
+import { captureResponse, createOrder, orderIdParam, orderStatus, ownOrder, settle } from './orders.ts';
 
 export function demoPaymentRoutes({ db, config }: AppDeps) {
   const requireDemo = () => {

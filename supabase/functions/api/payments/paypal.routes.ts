@@ -9,20 +9,14 @@
  * - Every webhook is verified with PayPal's verify-webhook-signature API before anything is read from it;
  *   event ids are recorded so a replay is acknowledged without being processed again.
  */
+
+import { CaptureRequest, OrderRequest } from '@lift3d/contract';
 import { Hono } from 'hono';
 import { requireUser } from '../core/auth.ts';
 import type { AppDeps, AppEnv } from '../core/deps.ts';
 import { ApiError, badRequest } from '../core/errors.ts';
 import { jsonBody } from '../core/validate.ts';
-import { CaptureRequest, OrderRequest } from '@lift3d/contract';
-import {
-  captureResponse,
-  createOrder,
-  orderIdParam,
-  orderStatus,
-  ownOrder,
-  settle,
-} from './orders.ts';
+import { captureResponse, createOrder, orderIdParam, orderStatus, ownOrder, settle } from './orders.ts';
 import { firstCapture, PayPalClient, type PayPalOrder, toCents } from './paypal-client.ts';
 import { handleWebhookEvent, type WebhookEvent } from './paypal-webhook.ts';
 

@@ -4,8 +4,8 @@
  * Every write is one owner-checked SQL function run as the caller.
  */
 import type { Share } from '@lift3d/contract';
-import { Hono } from 'hono';
 import { DownloadsChange, ShareRequest } from '@lift3d/contract';
+import { Hono } from 'hono';
 import { requireUser } from '../core/auth.ts';
 import type { AppDeps, AppEnv } from '../core/deps.ts';
 import { jsonBody } from '../core/validate.ts';
@@ -26,7 +26,6 @@ const shareJson = (row: ShareRow | undefined): Share | null =>
         createdAt: new Date(row.created_at).toISOString(),
       }
     : null;
-
 
 export function shareOwnerRoutes(deps: AppDeps) {
   const { db } = deps;

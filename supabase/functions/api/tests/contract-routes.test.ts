@@ -12,7 +12,7 @@ globalThis.addEventListener('unload', () => {
   sql.end();
 });
 
-test('every route of the contract table is one the api serves', () => {
+test('every route of the contract table is one the api serves', async () => {
   const served = app.routes.filter((r) => r.method !== 'ALL').map((r) => `${r.method} ${r.path}`);
   for (const [name, route] of Object.entries(ROUTES)) {
     const [method, path] = route.split(' ');
@@ -32,7 +32,10 @@ async function answer(name: RouteName, path: string, token: string | null) {
   const text = await res.text();
   assert.equal(res.status, 200, `${name}: ${text}`);
   const parsed = ENDPOINTS[name].answer.safeParse(text ? JSON.parse(text) : null);
-  assert.ok(parsed.success, `${name} answers outside its schema: ${text}\n${JSON.stringify(parsed.error?.issues)}`);
+  assert.ok(
+    parsed.success,
+    `${name} answers outside its schema: ${text}\n${JSON.stringify(parsed.error?.issues)}`,
+  );
 }
 
 test('what the read routes answer parses with the table schemas, as a user and as an admin', async () => {

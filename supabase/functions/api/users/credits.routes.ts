@@ -3,8 +3,9 @@
  * `POST /users/{id}/credits/add {creditsToAdd}`, optional `Idempotency-Key`) and admin absolute sets (`POST /users/{id}/credits
  * {credits}`). The SQL functions check admin rights against the table and write the ledger.
  */
-import { Hono } from 'hono';
+
 import { AddCredits, SetBalance } from '@lift3d/contract';
+import { Hono } from 'hono';
 import { requireUser } from '../core/auth.ts';
 import type { AppDeps, AppEnv } from '../core/deps.ts';
 import { readIdempotencyKey } from '../core/idempotency.ts';

@@ -8,8 +8,9 @@
  * only when it is the one already stored (the profile form sends the whole user back), and says where
  * to go otherwise; the former password routes answer 410 with the same advice.
  */
-import { Hono } from 'hono';
+
 import { ProfileChanges } from '@lift3d/contract';
+import { Hono } from 'hono';
 import { requireUser } from '../core/auth.ts';
 import type { AppDeps, AppEnv } from '../core/deps.ts';
 import { ApiError, badRequest } from '../core/errors.ts';

@@ -8,11 +8,12 @@ import type { ViewName } from '@lift3d/contract';
 import type { CreateFromUrl, CreateUpload } from '@lift3d/contract/v1';
 import type { Storage } from '@lift3d/storage';
 import type { Context, MiddlewareHandler } from 'hono';
+import type { z } from 'zod';
 import type { Caller, Db } from '../core/db.ts';
 import type { AppEnv } from '../core/deps.ts';
 import { ApiError } from '../core/errors.ts';
-import { jsonGuard } from '../core/validate.ts';
 import { requestFingerprint } from '../core/idempotency.ts';
+import { jsonGuard } from '../core/validate.ts';
 import { checkImage } from '../generations/check-image.ts';
 import { GENERATION_COLUMNS, type GenerationRow } from '../generations/rows.ts';
 import {
@@ -24,7 +25,6 @@ import {
 } from '../generations/uploads.ts';
 import { readViews } from '../generations/views.ts';
 import { fetchImageUrl, type ImageFetchOptions } from './fetch-image.ts';
-import type { z } from 'zod';
 
 interface Parameters {
   upload: UploadForm;

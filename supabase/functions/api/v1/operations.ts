@@ -38,7 +38,10 @@ const json = <T extends z.ZodType>(schema: T) => ({ 'application/json': { schema
 
 /** The error answers of an operation; every one may also answer 401 and 429. */
 function errors<S extends ErrorStatus>(...statuses: S[]) {
-  const out = {} as Record<S | 401 | 429, { description: string; content: ReturnType<typeof json<typeof ErrorBody>> }>;
+  const out = {} as Record<
+    S | 401 | 429,
+    { description: string; content: ReturnType<typeof json<typeof ErrorBody>> }
+  >;
   for (const status of [...statuses, 401 as const, 429 as const]) {
     out[status] = {
       description: ERROR_WORDS[status],

@@ -9,6 +9,7 @@ import type { Context } from 'hono';
 import type { AppDeps, AppEnv } from '../core/deps.ts';
 import { ApiError, badRequest, notFound } from '../core/errors.ts';
 import { readIdempotencyKey } from '../core/idempotency.ts';
+import { firstIssue } from '../core/validate.ts';
 import { viewsOf } from '../generations/photos.ts';
 import { storageUnavailable } from '../generations/routes.ts';
 import { GENERATION_COLUMNS, type GenerationRow } from '../generations/rows.ts';
@@ -16,7 +17,6 @@ import { UPLOAD_DEFAULTS, uploadBodyLimit } from '../generations/uploads.ts';
 import { apiKeyAuth } from './api-key-auth.ts';
 import { type CreateRequest, createBodyGuard, createConversion } from './create.ts';
 import { IMAGE_FETCH_DEFAULTS } from './fetch-image.ts';
-import { firstIssue } from '../core/validate.ts';
 import { openApiDocument, registerExtras } from './openapi.ts';
 import {
   createGeneration,
@@ -73,37 +73,40 @@ export function v1Routes(deps: AppDeps) {
     },
   });
   registerExtras(app);
-  let document: ReturnType<typeof openApiDocument> | undefined;
-  // Built on first request, once every route below is registered.
-  app.get('/v1/openapi.json', (c) => c.json((document ??= openApiDocument(app, config.version))));
+  // Generated once every route below is registered (the end of this function); served without a key.
+  let document: ReturnType<typeof openApiDocument> | null = null;
+  app.get('/v1/openapi.json', (c) => c.json(document));
   app.use('/v1/*', apiKeyAuth(db));
 
-  app.openapi({ ...createGeneration, middleware: [uploadBodyLimit(limits), createBodyGuard] as const }, async (c) => {
-    if (!storage) throw storageUnavailable();
-    const caller = owner(c);
-    const idempotencyKey = readIdempotencyKey(c);
-    // The route let through only these two media types, each checked against its own schema.
-    const isJson = /^application\/json/i.test(c.req.header('content-type') ?? '');
-    const json = isJson ? c.req.valid('json') : undefined;
-    const form = isJson ? undefined : c.req.valid('form');
-    const request: CreateRequest | null =
-      json && 'image_url' in json ? { json } : form && 'image' in form ? { form } : null;
-    if (!request) {
-      throw badRequest('Send multipart/form-data with an "image" file, or JSON with an "image_url".');
-    }
-    const { row, views, replayed } = await createConversion(c, {
-      db,
-      storage,
-      limits,
-      fetchOptions,
-      caller,
-      idempotencyKey,
-      request,
-    });
-    if (replayed) c.header('Idempotent-Replayed', 'true');
-    const generation = await v1Generation(row, views, apiRoot(c), config.generations);
-    return c.json({ generation }, replayed ? 200 : 202);
-  });
+  app.openapi(
+    { ...createGeneration, middleware: [uploadBodyLimit(limits), createBodyGuard] as const },
+    async (c) => {
+      if (!storage) throw storageUnavailable();
+      const caller = owner(c);
+      const idempotencyKey = readIdempotencyKey(c);
+      // The route let through only these two media types, each checked against its own schema.
+      const isJson = /^application\/json/i.test(c.req.header('content-type') ?? '');
+      const json = isJson ? c.req.valid('json') : undefined;
+      const form = isJson ? undefined : c.req.valid('form');
+      const request: CreateRequest | null =
+        json && 'image_url' in json ? { json } : form && 'image' in form ? { form } : null;
+      if (!request) {
+        throw badRequest('Send multipart/form-data with an "image" file, or JSON with an "image_url".');
+      }
+      const { row, views, replayed } = await createConversion(c, {
+        db,
+        storage,
+        limits,
+        fetchOptions,
+        caller,
+        idempotencyKey,
+        request,
+      });
+      if (replayed) c.header('Idempotent-Replayed', 'true');
+      const generation = await v1Generation(row, views, apiRoot(c), config.generations);
+      return c.json({ generation }, replayed ? 200 : 202);
+    },
+  );
 
   app.openapi(listGenerations, async (c) => {
     const caller = owner(c);
@@ -132,7 +135,10 @@ export function v1Routes(deps: AppDeps) {
       page.map((row) => v1Generation(row, named.get(row.id) ?? [], root, config.generations)),
     );
     const last = page[page.length - 1];
-    return c.json({ data, next_cursor: rows.length > limit ? encodeCursor(last.micros, last.id) : null }, 200);
+    return c.json(
+      { data, next_cursor: rows.length > limit ? encodeCursor(last.micros, last.id) : null },
+      200,
+    );
   });
 
   app.openapi(getGeneration, async (c) => {
@@ -185,5 +191,6 @@ export function v1Routes(deps: AppDeps) {
     return c.json({ credits: Number(row.credits) }, 200);
   });
 
+  document = openApiDocument(app, config.version);
   return app;
 }

@@ -7,8 +7,8 @@
  */
 
 import { checkWebhookTarget } from '@lift3d/common/webhooks/target.ts';
-import { Hono } from 'hono';
 import { SaveEndpoint } from '@lift3d/contract';
+import { Hono } from 'hono';
 import { requireUser } from '../core/auth.ts';
 import type { AppDeps, AppEnv } from '../core/deps.ts';
 import { badRequest, notFound } from '../core/errors.ts';
