@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import ts from 'typescript';
 
-export const FLIP_DEFAULTS = {
+const FLIP_DEFAULTS = {
   root: resolve(import.meta.dirname, '../..'),
   /** The schema file, relative to the root, and the one line that changes in it. */
   file: 'supabase/functions/_shared/contract/generation.ts',
@@ -37,7 +37,7 @@ function flipped(o: FlipOptions): string {
   return text.replace(o.from, o.to);
 }
 
-/** The SPA (tsconfig.app.json): its files that import the contract, checked until the first error. */
+/** The SPA (tsconfig.app.json): its files that name the flipped field, checked until the first error. */
 export function checkSpa(options: Partial<FlipOptions> = {}): PackageResult {
   const o = { ...FLIP_DEFAULTS, ...options };
   const target = join(o.root, o.file);
@@ -62,9 +62,12 @@ export function checkSpa(options: Partial<FlipOptions> = {}): PackageResult {
     host,
   });
   const contractDir = dirname(target);
+  const field = /^\s*(\w+)\s*:/.exec(o.from)?.[1];
+  if (!field) throw new ContractFlipError(`"${o.from.trim()}" names no field`);
   for (const file of program.getSourceFiles()) {
     if (file.isDeclarationFile || file.fileName.startsWith(contractDir)) continue;
-    if (!file.text.includes('@lift3d/contract')) continue;
+    // A file that never names the field cannot misuse it; checking only the others keeps this quick.
+    if (!file.text.includes(field)) continue;
     const [error] = program.getSemanticDiagnostics(file);
     if (error) {
       const line = error.start === undefined ? 0 : file.getLineAndCharacterOfPosition(error.start).line + 1;

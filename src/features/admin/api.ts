@@ -4,16 +4,12 @@
  * here is a security boundary.
  */
 import type {
-  AdminGenerationDetails,
-  AdminGenerationPage,
   AdminSetting,
   AdminStatus,
   Analytics,
   AnalyticsPeriod,
   BackendStats,
-  LedgerEntry,
   NewPack,
-  OrderEntry,
   PackChanges,
   PackSummary,
   UserPage,
@@ -25,15 +21,11 @@ import { type AdminUser, normaliseAdminUser } from './normalise';
 export const ADMIN_PAGE_SIZE = 20;
 
 export type {
-  AdminGenerationDetails,
-  AdminGenerationPage,
   AdminStatus,
   Analytics,
   AnalyticsPeriod,
   BackendStats,
-  LedgerEntry,
   NewPack,
-  OrderEntry,
   PackSummary,
   WorkerKeys,
 };

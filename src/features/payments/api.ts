@@ -1,7 +1,7 @@
-import type { CaptureResult, DemoOrder, OrderRequest, OrderStatus, PaymentMode } from '@lift3d/contract';
+import type { CaptureResult, OrderRequest, OrderStatus, PaymentMode } from '@lift3d/contract';
 import { api } from '../../lib/api';
 
-export type { DemoOrder, OrderStatus };
+export type { OrderStatus };
 
 export type PaymentProvider = PaymentMode;
 

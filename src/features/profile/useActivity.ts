@@ -1,8 +1,8 @@
-import type { Activity, ActivityEntry } from '@lift3d/contract';
+import type { ActivityEntry } from '@lift3d/contract';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 
-export type { Activity, ActivityEntry };
+export type { ActivityEntry };
 
 /** The account's recorded events (`GET /api/users/:id/activity`), newest first. */
 export function useActivity(userId: string) {

@@ -11,12 +11,12 @@ export const ProfileChanges = z.object({
 });
 export type ProfileChanges = z.input<typeof ProfileChanges>;
 
-/** A whole number in [min, max], each failure in words the admin's form shows as they are. */
+/** A whole number in [min, max] (a safe integer, as zod's int()), each failure in words the admin's form shows. */
 const wholeNumber = (name: string, min: number, max: number, range: string) =>
   z
     .number({ error: `${name} must be a number.` })
     .check(
-      z.refine(Number.isInteger, `${name} must be a whole number.`),
+      z.refine(Number.isSafeInteger, `${name} must be a whole number.`),
       z.gte(min, `${name} must be between ${range}.`),
       z.lte(max, `${name} must be between ${range}.`),
     );

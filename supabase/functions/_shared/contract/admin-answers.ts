@@ -164,7 +164,7 @@ const PackFields = {
   credits: z
     .number({ error: 'credits must be a number.' })
     .check(
-      z.refine(Number.isInteger, 'credits must be a whole number.'),
+      z.refine(Number.isSafeInteger, 'credits must be a whole number.'),
       z.gte(1, 'credits must be at least 1.'),
       z.lte(ADMIN_PACKS_LIMITS.maxCredits),
     ),
@@ -172,7 +172,7 @@ const PackFields = {
   priceCents: z
     .number({ error: 'priceCents must be a number.' })
     .check(
-      z.refine(Number.isInteger, 'priceCents must be a whole number of cents.'),
+      z.refine(Number.isSafeInteger, 'priceCents must be a whole number of cents.'),
       z.gte(1, 'The price must be more than 0.'),
       z.lte(ADMIN_PACKS_LIMITS.maxPriceCents),
     ),
@@ -200,7 +200,7 @@ export type PackChanges = z.input<typeof PackChanges>;
 export const SettingChange = z.object({
   value: z.union(
     [
-      z.number().check(z.refine(Number.isInteger, 'value must be a whole number.')),
+      z.number().check(z.refine(Number.isSafeInteger, 'value must be a whole number.')),
       z.string().check(z.maxLength(40)),
     ],
     {

@@ -21,7 +21,7 @@ export const UploadRequest = z.object({
   type: z.enum(UPLOAD_TYPES as [UploadType, ...UploadType[]], {
     error: `type must be one of ${UPLOAD_TYPES.join(', ')}.`,
   }),
-  size: z.number().check(z.refine(Number.isInteger), z.positive()),
+  size: z.number().check(z.refine(Number.isSafeInteger), z.positive()),
   /** What the upload is for: a paid conversion (the default) needs credits for one. */
   purpose: z._default(z.optional(z.enum(['paid', 'free'])), 'paid'),
 });
