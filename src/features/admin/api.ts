@@ -20,15 +20,7 @@ import { type AdminUser, normaliseAdminUser } from './normalise';
 
 export const ADMIN_PAGE_SIZE = 20;
 
-export type {
-  AdminStatus,
-  Analytics,
-  AnalyticsPeriod,
-  BackendStats,
-  NewPack,
-  PackSummary,
-  WorkerKeys,
-};
+export type { AdminStatus, Analytics, AnalyticsPeriod, BackendStats, NewPack, PackSummary, WorkerKeys };
 export type Setting = AdminSetting;
 
 /** One page of the admin's users, each normalised for the table. */
