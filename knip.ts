@@ -35,6 +35,7 @@ const config: KnipConfig = {
     '.': {
       entry: [
         'scripts/*.ts',
+        'scripts/contract-flip/main.ts',
         'scripts/support/standin-worker.ts',
         // Built by Vite for the server and loaded by scripts/build-web.ts to prerender the public pages.
         'src/prerender/render.tsx',

@@ -7,7 +7,7 @@ import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, request, type Server, type ServerResponse } from 'node:http';
 import { extname, join, normalize, sep } from 'node:path';
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
-import type { PaymentMode } from '@lift3d/contract';
+import type { HostConfig } from '@lift3d/contract';
 import { SHARE_PAGE, serveSharePage } from './gateway-share.ts';
 import type { Log } from './log.ts';
 import { MAIL_INBOX_PATH } from './mail-catcher.ts';
@@ -15,22 +15,14 @@ import { securityHeaders } from './security-headers.ts';
 
 export type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 
-interface PublicConfig {
-  supabaseAnonKey: string;
-  googleEnabled: boolean;
-  payments: PaymentMode;
-  paypalClientId: string | null;
-  /** The local inbox's page (same origin), for "check your e-mail" messages; null when mail goes out for real. */
-  mailInboxUrl: string | null;
-}
-
 export interface GatewayOptions {
   distDir: string;
   auth: Handler;
   apiOrigin: string;
   /** The local inbox's web server, served at /mail/; null when there is none. */
   mailInboxOrigin?: string | null;
-  publicConfig: PublicConfig;
+  /** What /config.json says: the same shape the SPA parses. */
+  publicConfig: HostConfig;
   log: Log;
   /**
    * Other origins that reach this same gateway (its loopback names, SITE_URL): a page loaded from one of
@@ -117,7 +109,7 @@ function viaHttps(req: IncomingMessage): boolean {
   );
 }
 
-function sendConfig(req: IncomingMessage, res: ServerResponse, config: PublicConfig) {
+function sendConfig(req: IncomingMessage, res: ServerResponse, config: HostConfig) {
   // The browser reaches auth on the origin it loaded the page from, whatever port that is.
   const host = req.headers.host ?? 'localhost';
   const proto = viaHttps(req) ? 'https' : 'http';

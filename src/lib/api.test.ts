@@ -214,3 +214,31 @@ describe('api client: errors', () => {
     expect(seen).toHaveLength(0);
   });
 });
+
+describe('call: routes by name from the contract table', () => {
+  it('fills and encodes path parameters and drops absent query values', async () => {
+    handler = reply(200, '{"users":[],"total":0,"matching":0}');
+    await client('tok').call('adminUsers', { query: { limit: 20, offset: 0, q: undefined } });
+    handler = reply(200, '{"user":{}}');
+    await client('tok').call('user', { params: { id: 'a b/c' } });
+    expect(seen.map((s) => `${s.method} ${s.url}`)).toEqual([
+      'GET /api/admin/users?limit=20&offset=0',
+      'GET /api/users/a%20b%2Fc',
+    ]);
+  });
+
+  it('sends the body as JSON with the route method, and an empty object for a bodiless POST', async () => {
+    handler = reply(201, '{"success":true}');
+    const answer = await client().call('contact', {
+      body: { name: 'Ada', email: 'ada@example.test', subject: 'Hi', message: 'Hello' },
+    });
+    expect(answer).toEqual({ success: true });
+    handler = reply(200, '{"endpoint":{}}');
+    await client('tok').call('rotateWebhookSecret');
+    expect(seen.map((s) => [s.method, s.url, s.body])).toEqual([
+      ['POST', '/api/contact', '{"name":"Ada","email":"ada@example.test","subject":"Hi","message":"Hello"}'],
+      ['POST', '/api/webhooks/endpoint/rotate', '{}'],
+    ]);
+    expect(seen[0].headers['content-type']).toBe('application/json');
+  });
+});

@@ -1,4 +1,15 @@
-import type { PublicSettings, User } from '@lift3d/contract';
+import type {
+  ContactMessage,
+  PublicSettings,
+  RouteAnswer,
+  RouteBody,
+  RouteName,
+  RouteParams,
+  User,
+  Visit,
+  WaitlistSignup,
+} from '@lift3d/contract';
+import { ROUTES } from '@lift3d/contract/routes';
 import { getConfig } from './config';
 import { getAccessToken } from './supabase';
 
@@ -15,27 +26,6 @@ import { getAccessToken } from './supabase';
  */
 
 export type { User };
-
-export interface VisitPayload {
-  path: string;
-  referrer: string;
-  visitorId: string;
-}
-
-export interface ContactPayload {
-  name: string;
-  email: string;
-  subject: string;
-  message: string;
-  /** Honeypot: a hidden field people leave empty; sent only when something filled it. */
-  website?: string;
-}
-
-export interface WaitlistPayload {
-  email: string;
-  /** Honeypot, as in `ContactPayload`. */
-  website?: string;
-}
 
 export class ApiError extends Error {
   /** HTTP status, or 0 when no response arrived. */
@@ -93,6 +83,34 @@ function parseBody(res: Response, text: string): { data: unknown; wrapped: boole
 }
 
 export type ApiClient = ReturnType<typeof createApiClient>;
+
+/** What `call` takes besides the route's name: its path parameters, body and query when it has them. */
+type CallOptions<N extends RouteName> = RequestOptions &
+  (keyof RouteParams<N> extends never ? { params?: undefined } : { params: RouteParams<N> }) &
+  (RouteBody<N> extends undefined ? { body?: undefined } : { body: RouteBody<N> }) & {
+    query?: Record<string, string | number | undefined>;
+  };
+
+/** Optional when the route needs neither parameters nor a body. */
+type CallArgs<N extends RouteName> =
+  Record<never, never> extends CallOptions<N> ? [options?: CallOptions<N>] : [options: CallOptions<N>];
+
+/** `/users/:id` with `{id}` filled in (each value encoded) and the query appended. */
+function routePath(
+  template: string,
+  params: Record<string, string> = {},
+  query: Record<string, string | number | undefined> = {},
+): string {
+  const path = template.replace(/:(\w+)/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`api: ${template} needs the parameter ${name}`);
+    return encodeURIComponent(value);
+  });
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) if (value !== undefined) search.set(key, String(value));
+  const text = search.toString();
+  return text ? `${path}?${text}` : path;
+}
 
 export function createApiClient(options: Partial<ApiClientOptions> = {}) {
   const o: ApiClientOptions = { ...DEFAULTS, ...options };
@@ -165,7 +183,20 @@ export function createApiClient(options: Partial<ApiClientOptions> = {}) {
     }
   }
 
+  /**
+   * A JSON endpoint by its name in the contract's route table: the body it takes and the answer it gives
+   * are the contract's schemas' types, so a changed field there is a type error here.
+   */
+  function call<N extends RouteName>(name: N, ...[options]: CallArgs<N>): Promise<RouteAnswer<N>> {
+    const [method, template] = ROUTES[name].split(' ') as [string, string];
+    const o = (options ?? {}) as CallOptions<N>;
+    const path = routePath(template, o.params as Record<string, string> | undefined, o.query);
+    const body = o.body ?? (method === 'GET' || method === 'DELETE' ? undefined : {});
+    return send<RouteAnswer<N>>(method, path, body, o);
+  }
+
   return {
+    call,
     request: send,
     raw,
     get: <T>(path: string, ro?: RequestOptions) => send<T>('GET', path, undefined, ro),
@@ -174,17 +205,17 @@ export function createApiClient(options: Partial<ApiClientOptions> = {}) {
     delete: <T>(path: string, ro?: RequestOptions) => send<T>('DELETE', path, undefined, ro),
 
     /** Price of a conversion and the limits, from the database (`GET /api/config`). */
-    getSettings: () => send<PublicSettings>('GET', '/config', undefined, { anonymous: true }),
+    getSettings: (): Promise<PublicSettings> => call('config', { anonymous: true }),
     health: () => send<{ status: string; db: string; version: string }>('GET', '/health'),
-    recordVisit: (visit: VisitPayload, sessionId: string) =>
-      send<unknown>('POST', '/analytics/visit', visit, { headers: { 'X-Session-Id': sessionId } }),
-    getUser: (id: string) => send<{ user: User }>('GET', `/users/${encodeURIComponent(id)}`),
+    recordVisit: (visit: Visit, sessionId: string) =>
+      call('visit', { body: visit, headers: { 'X-Session-Id': sessionId } }),
+    getUser: (id: string): Promise<{ user: User }> => call('user', { params: { id } }),
     updateUser: (id: string, changes: { name?: string; email?: string }) =>
-      send<{ user: User }>('PUT', `/users/${encodeURIComponent(id)}`, changes),
+      call('updateUser', { params: { id }, body: changes }),
     addCredits: (id: string, creditsToAdd: number) =>
-      send<{ user: User }>('POST', `/users/${encodeURIComponent(id)}/credits/add`, { creditsToAdd }),
-    sendContact: (message: ContactPayload) => send<{ success: boolean }>('POST', '/contact', message),
-    joinWaitlist: (signup: WaitlistPayload) => send<{ success: boolean }>('POST', '/waitlist', signup),
+      call('addCredits', { params: { id }, body: { creditsToAdd } }),
+    sendContact: (message: ContactMessage) => call('contact', { body: message }),
+    joinWaitlist: (signup: WaitlistSignup) => call('waitlist', { body: signup }),
     findUserByEmail: async (_email: string): Promise<never> => {
       const err = new Error('findUserByEmail not implemented in API yet');
       o.log(`api: findUserByEmail failed: ${err.message}`);

@@ -4,24 +4,18 @@
  * this list is only the first paint and the fallback when the API cannot be reached, and must match the
  * migration's seed. Nothing else may hard-code a pack.
  */
+import type { CreditPack } from '@lift3d/contract';
 
-type PackId = 'starter' | 'professional' | 'enterprise' | (string & {});
+/**
+ * A pack as the SPA shows it: the contract's pack without the admin's fields, its price in euro, and its
+ * bonus computed from the prices (`withPriceBonuses`).
+ */
+export type PackOffer = Pick<
+  CreditPack,
+  'id' | 'name' | 'credits' | 'price' | 'currency' | 'popular' | 'note' | 'features'
+> & { bonus?: string };
 
-export interface CreditPack {
-  id: PackId;
-  name: string;
-  credits: number;
-  /** Price in euro (major units); orders are priced in cents by the server from the database. */
-  price: number;
-  currency: string;
-  popular: boolean;
-  note: string;
-  /** The headline bonus against the cheapest rate, computed from the prices (`withPriceBonuses`). */
-  bonus?: string;
-  features: string[];
-}
-
-export const CREDIT_PACKS: readonly CreditPack[] = [
+export const CREDIT_PACKS: readonly PackOffer[] = [
   {
     id: 'starter',
     name: 'Starter',
@@ -75,7 +69,7 @@ export function generationsText(credits: number, cost: number | null): string {
 }
 
 /** Price per 1,000 credits, two decimals. */
-export function pricePerThousand(pack: Pick<CreditPack, 'credits' | 'price'>): string {
+export function pricePerThousand(pack: Pick<PackOffer, 'credits' | 'price'>): string {
   return ((pack.price / pack.credits) * 1000).toFixed(2);
 }
 
@@ -84,7 +78,7 @@ export function pricePerThousand(pack: Pick<CreditPack, 'credits' | 'price'>): s
  * fewest credits per euro ("39% more credits per euro"), rounded down so it never promises more; none
  * below 1%. A stored bonus text is not trusted: an admin's price change would leave it false.
  */
-export function withPriceBonuses(packs: readonly CreditPack[]): CreditPack[] {
+export function withPriceBonuses(packs: readonly PackOffer[]): PackOffer[] {
   const rates = packs.filter((p) => p.price > 0).map((p) => p.credits / p.price);
   const base = rates.length ? Math.min(...rates) : 0;
   return packs.map((p) => {
@@ -94,7 +88,7 @@ export function withPriceBonuses(packs: readonly CreditPack[]): CreditPack[] {
 }
 
 /** Case-insensitive lookup by id; unknown ids give undefined. */
-export function findPack(id: string, packs: readonly CreditPack[] = CREDIT_PACKS): CreditPack | undefined {
+export function findPack(id: string, packs: readonly PackOffer[] = CREDIT_PACKS): PackOffer | undefined {
   const key = id.trim().toLowerCase();
   return packs.find((p) => p.id === key);
 }

@@ -6,7 +6,6 @@ export type { ApiKey };
 
 export const MAX_ACTIVE_KEYS = 10;
 
-export const listApiKeys = async () => (await api.get<{ apiKeys: ApiKey[] }>('/api-keys')).apiKeys;
-export const createApiKey = (name: string) =>
-  api.post<{ apiKey: ApiKey; secret: string }>('/api-keys', { name });
-export const revokeApiKey = (id: string) => api.delete<null>(`/api-keys/${encodeURIComponent(id)}`);
+export const listApiKeys = async () => (await api.call('apiKeys')).apiKeys;
+export const createApiKey = (name: string) => api.call('createApiKey', { body: { name } });
+export const revokeApiKey = (id: string) => api.call('revokeApiKey', { params: { id } });

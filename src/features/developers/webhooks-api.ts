@@ -4,15 +4,12 @@ import { api } from '../../lib/api';
 
 export type { DeliveryPage, WebhookDelivery, WebhookEndpoint };
 
-export const getEndpoint = async () =>
-  (await api.get<{ endpoint: WebhookEndpoint | null }>('/webhooks/endpoint')).endpoint;
+export const getEndpoint = async () => (await api.call('webhookEndpoint')).endpoint;
 export const saveEndpoint = async (changes: { url: string; enabled: boolean }) =>
-  (await api.put<{ endpoint: WebhookEndpoint }>('/webhooks/endpoint', changes)).endpoint;
-export const rotateSecret = async () =>
-  (await api.post<{ endpoint: WebhookEndpoint }>('/webhooks/endpoint/rotate')).endpoint;
-export const sendTestEvent = async () =>
-  (await api.post<{ delivery: WebhookDelivery }>('/webhooks/test')).delivery;
+  (await api.call('saveWebhookEndpoint', { body: changes })).endpoint;
+export const rotateSecret = async () => (await api.call('rotateWebhookSecret')).endpoint;
+export const sendTestEvent = async () => (await api.call('testWebhook')).delivery;
 export const resendDelivery = async (id: number) =>
-  (await api.post<{ delivery: WebhookDelivery }>(`/webhooks/deliveries/${id}/resend`)).delivery;
+  (await api.call('resendDelivery', { params: { id: String(id) } })).delivery;
 export const listDeliveries = (before: number | null, limit = 10) =>
-  api.get<DeliveryPage>(`/webhooks/deliveries?limit=${limit}${before === null ? '' : `&before=${before}`}`);
+  api.call('deliveries', { query: { limit, before: before ?? undefined } });

@@ -1,9 +1,10 @@
+import type { ContactMessage } from '@lift3d/contract';
 import { useState } from 'react';
-import { api, type ContactPayload } from '../../lib/api';
+import { api } from '../../lib/api';
 import { FORM_TIMINGS, type FormStatus } from './timings';
 import { useTimeout } from './useTimeout';
 
-export type ContactFields = Omit<ContactPayload, 'website'>;
+export type ContactFields = Omit<ContactMessage, 'website'>;
 
 const EMPTY: ContactFields = { name: '', email: '', subject: '', message: '' };
 
@@ -23,7 +24,7 @@ export function useContactForm() {
 
   async function submit() {
     if (status === 'submitting') return;
-    const payload: ContactPayload = {
+    const payload: ContactMessage = {
       name: fields.name.trim(),
       email: fields.email.trim(),
       subject: fields.subject.trim(),

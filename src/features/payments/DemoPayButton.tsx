@@ -4,12 +4,12 @@ import { LockIcon } from '../../components/icons';
 import { Button } from '../../components/ui/button';
 import { notify } from '../../components/ui/toaster';
 import { useAuth } from '../auth/context';
-import type { CreditPack } from '../credits/packs';
-import { createPaymentOrder, type DemoOrder } from './api';
+import type { PackOffer } from '../credits/packs';
+import { createDemoOrder } from './api';
 import { orderRequest } from './orderRequest';
 
 /** Demo checkout: creates the order on the server (priced there), then opens the /pay card form for it. */
-export function DemoPayButton({ pack }: { pack: CreditPack }) {
+export function DemoPayButton({ pack }: { pack: PackOffer }) {
   const { user, openSignIn } = useAuth();
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
@@ -18,7 +18,7 @@ export function DemoPayButton({ pack }: { pack: CreditPack }) {
     if (!user) return openSignIn({ stayOnPage: true });
     setBusy(true);
     try {
-      const order = await createPaymentOrder<DemoOrder>('demo', orderRequest(pack, user));
+      const order = await createDemoOrder(orderRequest(pack, user));
       await navigate({
         to: '/pay',
         search: {

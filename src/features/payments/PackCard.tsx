@@ -1,6 +1,6 @@
 import { CheckIcon } from '../../components/icons';
 import { cn } from '../../lib/cn';
-import { type CreditPack, formatEuro, generationsText, pricePerThousand } from '../credits/packs';
+import { formatEuro, generationsText, type PackOffer, pricePerThousand } from '../credits/packs';
 import { useGenerationCost } from '../credits/usePublicSettings';
 
 /** One selectable pack of the checkout (a radio in the pack radiogroup). */
@@ -9,7 +9,7 @@ export function PackCard({
   selected,
   onSelect,
 }: {
-  pack: CreditPack;
+  pack: PackOffer;
   selected: boolean;
   onSelect: () => void;
 }) {

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useLayoutEffect, useRef } from 'react';
 import { cn } from '../../lib/cn';
-import type { CreditPack } from '../credits/packs';
+import type { PackOffer } from '../credits/packs';
 import { CAROUSEL_SETTLE_MS } from './checkoutContent';
 import { PackCard } from './PackCard';
 
@@ -32,7 +32,7 @@ export function PackPicker({
   selected,
   onSelect,
 }: {
-  packs: readonly CreditPack[];
+  packs: readonly PackOffer[];
   selected: string;
   onSelect: (id: string) => void;
 }) {

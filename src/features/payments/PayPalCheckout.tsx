@@ -15,8 +15,8 @@ import { useCallback, useEffect, useState } from 'react';
 import { Button } from '../../components/ui/button';
 import { notify } from '../../components/ui/toaster';
 import { useAuth } from '../auth/context';
-import type { CreditPack } from '../credits/packs';
-import { capturePaymentOrder, createPaymentOrder } from './api';
+import type { PackOffer } from '../credits/packs';
+import { capturePaymentOrder, createPayPalOrder } from './api';
 import { orderRequest } from './orderRequest';
 import { createOrderSlot } from './orderSlot';
 import { useRefreshUser } from './useRefreshUser';
@@ -24,7 +24,7 @@ import { useRefreshUser } from './useRefreshUser';
 const message = (err: unknown, fallback: string) =>
   err instanceof Error && err.message ? err.message : typeof err === 'string' && err ? err : fallback;
 
-export default function PayPalCheckout({ pack, clientId }: { pack: CreditPack; clientId: string }) {
+export default function PayPalCheckout({ pack, clientId }: { pack: PackOffer; clientId: string }) {
   return (
     <PayPalScriptProvider
       options={{
@@ -40,7 +40,7 @@ export default function PayPalCheckout({ pack, clientId }: { pack: CreditPack; c
   );
 }
 
-function Buttons({ pack }: { pack: CreditPack }) {
+function Buttons({ pack }: { pack: PackOffer }) {
   const [{ isResolved, isRejected }] = usePayPalScriptReducer();
   const { user, openSignIn } = useAuth();
   const refreshUser = useRefreshUser();
@@ -58,7 +58,7 @@ function Buttons({ pack }: { pack: CreditPack }) {
     if (!user) return;
     let current = true;
     setCreating(true);
-    createPaymentOrder('paypal', orderRequest(pack, user))
+    createPayPalOrder(orderRequest(pack, user))
       .then((o) => setReady(slot.fill(ticket, o.orderID)))
       .catch((err: unknown) => console.error('checkout: pre-creating the order failed:', message(err, '')))
       .finally(() => {
@@ -73,7 +73,7 @@ function Buttons({ pack }: { pack: CreditPack }) {
     const id = slot.take();
     setReady(false);
     if (id) return id;
-    return (await createPaymentOrder('paypal', orderRequest(pack, user))).orderID;
+    return (await createPayPalOrder(orderRequest(pack, user))).orderID;
   }, [pack, user, slot]);
 
   const onApprove = useCallback(

@@ -3,7 +3,7 @@ import { lazy, Suspense } from 'react';
 import { LockIcon, ShieldIcon } from '../../components/icons';
 import { Button } from '../../components/ui/button';
 import type { Payments } from '../../lib/config';
-import { type CreditPack, formatEuro, generationsText } from '../credits/packs';
+import { formatEuro, generationsText, type PackOffer } from '../credits/packs';
 import { useGenerationCost } from '../credits/usePublicSettings';
 import { DemoPayButton } from './DemoPayButton';
 
@@ -24,7 +24,7 @@ export function PaymentSummary({
   payments,
   paypalClientId,
 }: {
-  pack: CreditPack;
+  pack: PackOffer;
   payments: Payments | null;
   paypalClientId: string;
 }) {

@@ -1,34 +1,26 @@
-import type { CaptureResult, DemoOrder, OrderStatus, PaymentMode } from '@lift3d/contract';
+import type { CaptureResult, OrderRequest, OrderStatus, PaymentMode } from '@lift3d/contract';
 import { api } from '../../lib/api';
 
-export type { DemoOrder, OrderStatus };
-
-/** SPEC §3 "Payment order request"; the server prices the order from `packageId` alone. */
-export interface PaymentOrderRequest {
-  packageId: string;
-  credits: number;
-  price: number;
-  userId: string;
-  customerEmail: string;
-  verification: 'SCA_WHEN_REQUIRED';
-}
+export type { OrderStatus };
 
 export type PaymentProvider = PaymentMode;
 
-/** Creates an order; throws the server's error or 'Failed to create order' (SPEC §8). */
-export async function createPaymentOrder<T extends { orderID?: string | null; error?: string }>(
-  provider: PaymentProvider,
-  request: PaymentOrderRequest,
-): Promise<T & { orderID: string }> {
-  const res = await api.post<T>(`/${provider}/create-order`, request);
-  if (!res?.orderID) throw new Error(res?.error || 'Failed to create order');
-  return res as T & { orderID: string };
+/** An order the server created; one without an id is 'Failed to create order' (SPEC §8). */
+function placed<T extends { orderID: string | null }>(order: T): T & { orderID: string } {
+  if (!order.orderID) throw new Error('Failed to create order');
+  return { ...order, orderID: order.orderID };
 }
 
+/** Creates an order; throws the server's error or 'Failed to create order'. */
+export const createDemoOrder = async (request: OrderRequest) =>
+  placed(await api.call('createDemoOrder', { body: request }));
+export const createPayPalOrder = async (request: OrderRequest) =>
+  placed(await api.call('createPayPalOrder', { body: request }));
+
 export function capturePaymentOrder(provider: PaymentProvider, orderID: string): Promise<CaptureResult> {
-  return api.post<CaptureResult>(`/${provider}/capture-order`, { orderID });
+  return api.call('captureOrder', { params: { provider }, body: { orderID } });
 }
 
 export function fetchOrderStatus(provider: PaymentProvider, orderID: string): Promise<OrderStatus> {
-  return api.get<OrderStatus>(`/${provider}/orders/${encodeURIComponent(orderID)}`);
+  return api.call('orderStatus', { params: { provider, orderID } });
 }

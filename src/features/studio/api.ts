@@ -1,17 +1,20 @@
-import type {
-  DownloadFormat,
-  FreeQuota,
-  Generation,
-  GenerationKind,
-  ModelFormat,
-  Topology,
-  ViewName,
+import {
+  type DownloadFormat,
+  type FreeQuota,
+  type Generation,
+  type GenerationKind,
+  type ModelFormat,
+  type ReferencedRequest,
+  type Topology,
+  UPLOAD_TYPES,
+  type UploadType,
+  type ViewName,
 } from '@lift3d/contract';
 import { ApiError, api } from '../../lib/api';
 import { getConfig } from '../../lib/config';
 
 /**
- * The studio's calls (DESIGN §6), all through the shared client: JSON calls with `api.get/post/delete`,
+ * The studio's calls (DESIGN §6), all through the shared client: JSON calls by route name (`api.call`),
  * the multipart upload and the binary downloads with `api.raw` (same token, cookie, cache and error rules).
  */
 
@@ -32,21 +35,7 @@ export interface CreateGenerationInput {
 }
 
 /** Types POST /api/uploads takes (the server recognises the bytes again after the upload). */
-const DIRECT_TYPES = new Set([
-  'image/png',
-  'image/jpeg',
-  'image/webp',
-  'image/gif',
-  'image/tiff',
-  'image/svg+xml',
-]);
-
-interface UploadGrant {
-  key: string;
-  url: string;
-  method: string;
-  headers: Record<string, string>;
-}
+const DIRECT_TYPES: ReadonlySet<string> = new Set(UPLOAD_TYPES);
 
 let directUploads: Promise<boolean> | null = null;
 /** Whether the server stores on S3 and hands out upload URLs (GET /api/config), asked once per page. */
@@ -63,10 +52,10 @@ function canUploadDirectly(): Promise<boolean> {
  * POST /api/uploads, then the PUT itself, so the file never passes through the function.
  */
 async function uploadDirectly(blob: Blob, free: boolean): Promise<string> {
-  const { upload } = await api.post<{ upload: UploadGrant }>('/uploads', {
-    type: blob.type,
-    size: blob.size,
-    purpose: free ? 'free' : 'paid',
+  // Only called for a type in UPLOAD_TYPES (DIRECT_TYPES), which the api takes.
+  const type = blob.type as UploadType;
+  const { upload } = await api.call('upload', {
+    body: { type, size: blob.size, purpose: free ? 'free' : 'paid' },
   });
   let res: Response;
   try {
@@ -83,14 +72,15 @@ async function uploadDirectly(blob: Blob, free: boolean): Promise<string> {
 async function createFromDirectUploads(input: CreateGenerationInput): Promise<Response> {
   const free = input.free === true;
   const imageKeys = await Promise.all(input.images.map((image) => uploadDirectly(image.blob, free)));
-  const body: Record<string, unknown> = {
+  const body: ReferencedRequest = {
     format: input.format,
     topology: input.topology,
     kind: input.kind,
     image_key: imageKeys.length === 1 ? imageKeys[0] : imageKeys,
     image_name: input.images.map((image) => image.fileName),
   };
-  for (const [name, file] of input.views ?? []) body[`view_${name}_key`] = await uploadDirectly(file, free);
+  for (const [name, file] of input.views ?? [])
+    body[`view_${name}_key` as const] = await uploadDirectly(file, free);
   return api.raw(input.free ? '/generations/free' : '/generations', {
     method: 'POST',
     body: JSON.stringify(body),
@@ -128,30 +118,27 @@ export async function createGenerations(input: CreateGenerationInput): Promise<G
 }
 
 export async function getFreeQuota(): Promise<FreeQuota> {
-  return api.get<FreeQuota>('/generations/free/quota');
+  return api.call('freeQuota');
 }
 
 export async function getGeneration(id: string): Promise<Generation> {
-  const data = await api.get<{ generation: Generation }>(`/generations/${encodeURIComponent(id)}`);
+  const data = await api.call('generation', { params: { id } });
   return data.generation;
 }
 
 export async function listGenerations(): Promise<Generation[]> {
-  const data = await api.get<{ generations: Generation[] }>('/generations');
+  const data = await api.call('generations');
   return data.generations ?? [];
 }
 
 /** Stops a queued or running conversion; a paid one is refunded once (public.cancel_generation). */
 export async function cancelGeneration(id: string): Promise<Generation> {
-  const data = await api.post<{ generation: Generation }>(
-    `/generations/${encodeURIComponent(id)}/cancel`,
-    {},
-  );
+  const data = await api.call('cancelGeneration', { params: { id } });
   return data.generation;
 }
 
 export async function deleteGeneration(id: string): Promise<void> {
-  await api.delete<unknown>(`/generations/${encodeURIComponent(id)}`);
+  await api.call('deleteGeneration', { params: { id } });
 }
 
 export interface DownloadedFile {

@@ -54,7 +54,8 @@ export function createApp(deps: AppDeps) {
     deps.sessionCheck === undefined ? sessionCheckFor(deps.db) : deps.sessionCheck,
   );
   app.use('*', (c, next) => (isV1Path(c.req.path) ? next() : browserAuth(c, next)));
-  app.route('/v1', v1Routes(deps));
+  // /api/v1 declares its own paths (/v1/…): its OpenAPI document is generated from them.
+  app.route('/', v1Routes(deps));
   app.route('/', healthRoutes(deps));
   app.route('/config', configRoutes(deps));
   app.route('/analytics', analyticsRoutes(deps));

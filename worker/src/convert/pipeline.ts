@@ -6,7 +6,6 @@
  * notes: model jobs render one supersampled still for the poster and thumbnail on this thread (no
  * ffmpeg, no render threads); video jobs pay for the full 150-frame turntable and take its poster. Shares: conversion 0–60 % (video 0–35 %), exports to 75 % (45 %), rendering to 100 %.
  */
-import type { GenerationKind } from '@lift3d/contract';
 import {
   assertPrintable,
   createEngine,
@@ -16,23 +15,8 @@ import {
   renderPoster,
   renderTurntable,
   type TexturedModel,
-  type Topology,
 } from '@lift3d/engine';
-import type { FocalLengths, Produced, ProducedFile } from './protocol.ts';
-
-export interface PipelineInput {
-  input: Uint8Array;
-  /** Extra photos of the same object: converted together with `input` (engine/src/multiview). */
-  views?: { right?: Uint8Array; back?: Uint8Array; left?: Uint8Array };
-  topology: Topology;
-  kind: GenerationKind;
-  baseName: string;
-  renderThreads: number;
-  /** A hosted backend's GLB to normalise instead of converting `input`. */
-  sourceModel?: Uint8Array;
-  /** EXIF focal lengths (35 mm equivalent) per photo, for the multi-view engine. */
-  focalLength35mm?: FocalLengths;
-}
+import type { PipelineInput, Produced, ProducedFile } from './protocol.ts';
 
 /** The engine's input: the photo alone, or the front with its views (and their focal lengths, when known). */
 export function engineInput(job: PipelineInput) {

@@ -7,8 +7,8 @@
  * side keeps the silhouette and the depth's large forms (bench: `npm run bench:preview`).
  */
 import type { Engine, TexturedModel } from '@lift3d/engine';
-import { engineInput, type PipelineInput } from './pipeline.ts';
-import type { Produced } from './protocol.ts';
+import { engineInput } from './pipeline.ts';
+import type { PipelineInput, Produced } from './protocol.ts';
 
 const PREVIEW_DEFAULTS = {
   /** Geometry grid cells along the subject's longer side (the low topology's is 192). */

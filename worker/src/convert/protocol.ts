@@ -2,8 +2,8 @@
 import type { GenerationKind } from '@lift3d/contract';
 import type { ExportFormat, Topology } from '@lift3d/engine';
 
-export interface ConvertRequest {
-  type: 'convert';
+/** One conversion as the engine process runs it (convert/pipeline.ts). */
+export interface PipelineInput {
   input: Uint8Array;
   /** Extra photos of the same object (a multi-view generation: public.generation_views). */
   views?: { right?: Uint8Array; back?: Uint8Array; left?: Uint8Array };
@@ -24,6 +24,10 @@ export interface ConvertRequest {
 }
 
 export type FocalLengths = Partial<Record<'front' | 'right' | 'back' | 'left', number>>;
+
+export interface ConvertRequest extends PipelineInput {
+  type: 'convert';
+}
 
 /** Load the segmentation model now, before the first conversion needs it (the worker has just started). */
 export interface WarmRequest {

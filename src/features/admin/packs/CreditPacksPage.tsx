@@ -4,7 +4,7 @@ import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { notify } from '../../../components/ui/toaster';
-import { adminApi, type CreditPack, type PackInput } from '../api';
+import { adminApi, type NewPack, type PackSummary } from '../api';
 import { PlusIcon } from '../icons';
 import { PageHeader, StateMessage } from '../PageHeader';
 import { PackDialog } from './PackDialog';
@@ -20,18 +20,18 @@ function failure(title: string, err: unknown) {
 export function CreditPacksPage() {
   const client = useQueryClient();
   const packs = useQuery({ queryKey: KEY, queryFn: adminApi.packs });
-  const [dialog, setDialog] = useState<{ pack: CreditPack | null } | null>(null);
+  const [dialog, setDialog] = useState<{ pack: PackSummary | null } | null>(null);
   const [saving, setSaving] = useState(false);
-  const [deleting, setDeleting] = useState<CreditPack | null>(null);
+  const [deleting, setDeleting] = useState<PackSummary | null>(null);
   const [busyDelete, setBusyDelete] = useState(false);
   const [toggling, setToggling] = useState<string | null>(null);
 
-  const put = (pack: CreditPack) =>
-    client.setQueryData<CreditPack[]>(KEY, (list) => list?.map((p) => (p.id === pack.id ? pack : p)));
+  const put = (pack: PackSummary) =>
+    client.setQueryData<PackSummary[]>(KEY, (list) => list?.map((p) => (p.id === pack.id ? pack : p)));
   // The public pack list (checkout, landing, Buy Credits) must see the change too.
   const invalidatePublic = () => client.invalidateQueries({ predicate: (q) => q.queryKey[0] !== 'admin' });
 
-  async function toggle(pack: CreditPack) {
+  async function toggle(pack: PackSummary) {
     setToggling(pack.id);
     try {
       put(await adminApi.updatePack(pack.id, { status: pack.status === 'active' ? 'inactive' : 'active' }));
@@ -44,7 +44,7 @@ export function CreditPacksPage() {
     }
   }
 
-  async function save(input: PackInput) {
+  async function save(input: NewPack) {
     const editing = dialog?.pack ?? null;
     setSaving(true);
     try {
@@ -53,7 +53,7 @@ export function CreditPacksPage() {
         notify('Credit Pack Updated', { variant: 'success' });
       } else {
         const created = await adminApi.addPack(input);
-        client.setQueryData<CreditPack[]>(KEY, (list) => [...(list ?? []), created]);
+        client.setQueryData<PackSummary[]>(KEY, (list) => [...(list ?? []), created]);
         notify('Credit Pack Added', { variant: 'success' });
       }
       void invalidatePublic();
@@ -75,7 +75,7 @@ export function CreditPacksPage() {
     setBusyDelete(true);
     try {
       await adminApi.deletePack(deleting.id);
-      client.setQueryData<CreditPack[]>(KEY, (list) => list?.filter((p) => p.id !== deleting.id));
+      client.setQueryData<PackSummary[]>(KEY, (list) => list?.filter((p) => p.id !== deleting.id));
       void invalidatePublic();
       setDeleting(null);
       notify('Credit Pack Deleted', { variant: 'success' });

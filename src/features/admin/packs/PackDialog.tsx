@@ -2,7 +2,7 @@ import { type FormEvent, useEffect, useId, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { Input, Label } from '../../../components/ui/input';
-import type { CreditPack, PackInput } from '../api';
+import type { NewPack, PackSummary } from '../api';
 import { parsePriceCents } from '../format';
 
 const EMPTY = { name: '', credits: '', price: '', externalProductId: '', popular: false };
@@ -17,10 +17,10 @@ export function PackDialog({
 }: {
   open: boolean;
   /** The pack being edited; null adds a new one. */
-  pack: CreditPack | null;
+  pack: PackSummary | null;
   saving: boolean;
   onClose: () => void;
-  onSave: (input: PackInput) => void;
+  onSave: (input: NewPack) => void;
 }) {
   const ids = useId();
   const [form, setForm] = useState(EMPTY);

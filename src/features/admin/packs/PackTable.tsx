@@ -1,17 +1,17 @@
 import { Badge } from '../../../components/ui/badge';
 import { cn } from '../../../lib/cn';
-import type { CreditPack } from '../api';
+import type { PackSummary } from '../api';
 import { formatCents, formatNumber } from '../format';
 import { RowMenu } from '../RowMenu';
 
 interface PackActions {
-  toggle: (pack: CreditPack) => void;
-  edit: (pack: CreditPack) => void;
-  remove: (pack: CreditPack) => void;
+  toggle: (pack: PackSummary) => void;
+  edit: (pack: PackSummary) => void;
+  remove: (pack: PackSummary) => void;
 }
 
 interface Props {
-  packs: CreditPack[];
+  packs: PackSummary[];
   /** Id of the pack whose status is being changed. */
   toggling: string | null;
   actions: PackActions;
@@ -91,9 +91,9 @@ function StatusToggle({
   busy,
   onToggle,
 }: {
-  pack: CreditPack;
+  pack: PackSummary;
   busy: boolean;
-  onToggle: (pack: CreditPack) => void;
+  onToggle: (pack: PackSummary) => void;
 }) {
   const next = p.status === 'active' ? 'inactive' : 'active';
   return (
@@ -115,7 +115,7 @@ function StatusToggle({
   );
 }
 
-function PackMenu({ pack: p, actions }: { pack: CreditPack; actions: PackActions }) {
+function PackMenu({ pack: p, actions }: { pack: PackSummary; actions: PackActions }) {
   return (
     <RowMenu
       label={`Actions for ${p.name}`}

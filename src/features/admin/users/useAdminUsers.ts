@@ -1,7 +1,7 @@
 import { type InfiniteData, useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { notify } from '../../../components/ui/toaster';
-import { adminApi, type UserPage } from '../api';
+import { type AdminUserPage, adminApi } from '../api';
 import type { AdminUser } from '../normalise';
 import { USERS_TEXT } from './texts';
 
@@ -32,8 +32,8 @@ export function useAdminUsers(query: string) {
   }, [list.error]);
 
   /** Changes the loaded pages in place (an edit or a delete), keeping the counts consistent. */
-  const update = (change: (page: UserPage) => UserPage) =>
-    queryClient.setQueryData<InfiniteData<UserPage, number>>(queryKey, (data) =>
+  const update = (change: (page: AdminUserPage) => AdminUserPage) =>
+    queryClient.setQueryData<InfiniteData<AdminUserPage, number>>(queryKey, (data) =>
       data ? { ...data, pages: data.pages.map(change) } : data,
     );
 

@@ -30,3 +30,6 @@ export type CreditPack = z.infer<typeof CreditPack>;
 /** `/api/admin/credit-packs`: the admin's table. */
 export const AdminCreditPack = z.extend(PackSummary, { createdAt: z.string(), updatedAt: z.string() });
 export type AdminCreditPack = z.infer<typeof AdminCreditPack>;
+
+/** The largest pack an admin may create: the same bound for the form and the api. */
+export const ADMIN_PACKS_LIMITS = { maxCredits: 10_000_000, maxPriceCents: 10_000_00 } as const;

@@ -53,3 +53,27 @@ export const DemoOrder = z.object({
   description: z.string(),
 });
 export type DemoOrder = z.infer<typeof DemoOrder>;
+
+/**
+ * `POST /api/{provider}/create-order` (SPEC §3 "Payment order request"). Only `packageId` decides
+ * anything: credits and price are taken from the pack in the database and the user from the access token,
+ * whatever the rest of the body says; the SPA sends them for the provider's receipt.
+ */
+export const OrderRequest = z.object({
+  packageId: z.pipe(
+    z.string().check(z.trim(), z.minLength(1, 'Choose a credit pack.'), z.maxLength(40)),
+    z.transform((v: string) => v.toLowerCase()),
+  ),
+  credits: z.optional(z.number()),
+  price: z.optional(z.number()),
+  userId: z.optional(z.string()),
+  customerEmail: z.optional(z.string()),
+  verification: z.optional(z.literal('SCA_WHEN_REQUIRED')),
+});
+export type OrderRequest = z.input<typeof OrderRequest>;
+
+/** `POST /api/{provider}/capture-order`. */
+export const CaptureRequest = z.object({
+  orderID: z.string().check(z.trim(), z.minLength(1, 'orderID is required.'), z.maxLength(64)),
+});
+export type CaptureRequest = z.input<typeof CaptureRequest>;

@@ -6,51 +6,20 @@
  * notes: new packs get a readable id from their name ('Mega Pack' → 'mega-pack', then 'mega-pack-2'…), since
  * the id appears in /checkout?pack=… links; the spec's timestamp id would make those links unreadable.
  */
-import { type AdminCreditPack, PACK_STATUSES, type Tables } from '@lift3d/contract';
+import { type AdminCreditPack, NewPack, PackChanges, type Tables } from '@lift3d/contract';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { requireAdmin } from '../core/auth.ts';
 import type { Tx } from '../core/db.ts';
 import type { AppDeps, AppEnv } from '../core/deps.ts';
 import { badRequest, notFound } from '../core/errors.ts';
-import { parseJson } from '../core/validate.ts';
+import { jsonBody } from '../core/validate.ts';
 import { type PackSummaryRow, packSummary } from '../payments/pack-json.ts';
 
-const ADMIN_PACKS_DEFAULTS = {
-  currency: 'EUR',
-  maxCredits: 10_000_000,
-  maxPriceCents: 10_000_00,
-} as const;
+/** Packs are priced in euro (the checkout's only currency). */
+const ADMIN_PACKS_CURRENCY = 'EUR';
 
 type PackRow = PackSummaryRow & Pick<Tables<'credit_packs'>, 'sort' | 'created_at' | 'updated_at'>;
-
-const Fields = {
-  name: z.string().trim().min(1, 'Name is required.').max(80, 'Name can be at most 80 characters.'),
-  credits: z
-    .number({ error: 'credits must be a number.' })
-    .int('credits must be a whole number.')
-    .min(1, 'credits must be at least 1.')
-    .max(ADMIN_PACKS_DEFAULTS.maxCredits),
-  // Cents, so no rounding ever happens between the form and the order.
-  priceCents: z
-    .number({ error: 'priceCents must be a number.' })
-    .int('priceCents must be a whole number of cents.')
-    .min(1, 'The price must be more than 0.')
-    .max(ADMIN_PACKS_DEFAULTS.maxPriceCents),
-  externalProductId: z.string().trim().max(120).nullable(),
-  popular: z.boolean(),
-  status: z.enum(PACK_STATUSES, { error: 'status must be active or inactive.' }),
-  note: z.string().trim().max(200),
-};
-
-const NewPack = z.object({
-  ...Fields,
-  externalProductId: Fields.externalProductId.default(null),
-  popular: Fields.popular.default(false),
-  status: Fields.status.default('active'),
-  note: Fields.note.default(''),
-});
-const PackChanges = z.object(Fields).partial();
 
 const PackId = z.string().regex(/^[a-z0-9][a-z0-9-]{0,39}$/);
 
@@ -104,9 +73,9 @@ export function adminCreditPackRoutes({ db }: AppDeps) {
       );
       return c.json({ packs: rows.map(toApiPack) });
     })
-    .post('/', async (c) => {
+    .post('/', jsonBody(NewPack), async (c) => {
       const caller = requireAdmin(c.get('caller'));
-      const pack = await parseJson(c, NewPack);
+      const pack = c.req.valid('json');
       const row = await db.asCaller(caller, async (tx) => {
         const id = await freeId(tx, pack.name);
         const [{ sort }] = await tx<{ sort: number }[]>`
@@ -114,7 +83,7 @@ export function adminCreditPackRoutes({ db }: AppDeps) {
         const [created] = await tx<PackRow[]>`
           insert into public.credit_packs
             (id, name, credits, price_cents, currency, popular, active, note, external_product_id, sort)
-          values (${id}, ${pack.name}, ${pack.credits}, ${pack.priceCents}, ${ADMIN_PACKS_DEFAULTS.currency},
+          values (${id}, ${pack.name}, ${pack.credits}, ${pack.priceCents}, ${ADMIN_PACKS_CURRENCY},
                   ${pack.popular}, ${pack.status === 'active'}, ${pack.note}, ${pack.externalProductId || null},
                   ${sort})
           returning ${tx.unsafe(COLUMNS)}`;
@@ -122,10 +91,10 @@ export function adminCreditPackRoutes({ db }: AppDeps) {
       });
       return c.json({ pack: toApiPack(row) }, 201);
     })
-    .patch('/:id', async (c) => {
+    .patch('/:id', jsonBody(PackChanges), async (c) => {
       const caller = requireAdmin(c.get('caller'));
       const id = packIdParam(c.req.param('id'));
-      const changes = await parseJson(c, PackChanges);
+      const changes = c.req.valid('json');
       const active = changes.status === undefined ? null : changes.status === 'active';
       const external =
         changes.externalProductId === undefined ? undefined : changes.externalProductId || null;

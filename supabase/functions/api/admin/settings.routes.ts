@@ -3,13 +3,12 @@
  * public.settings decide who may write; a trigger checks the known keys' ranges. Only the keys below are
  * editable here, each with a label the admin page shows.
  */
-import { type AdminSetting, GENERATION_BACKENDS } from '@lift3d/contract';
+import { type AdminSetting, GENERATION_BACKENDS, SettingChange } from '@lift3d/contract';
 import { Hono } from 'hono';
-import { z } from 'zod';
 import { requireAdmin } from '../core/auth.ts';
 import type { AppDeps, AppEnv } from '../core/deps.ts';
 import { badRequest, notFound } from '../core/errors.ts';
-import { parseJson } from '../core/validate.ts';
+import { jsonBody } from '../core/validate.ts';
 
 // `default` leaves the choice to the worker's GENERATION_BACKEND.
 const BACKEND_CHOICES = ['default', ...GENERATION_BACKENDS];
@@ -58,12 +57,6 @@ const EDITABLE_SETTINGS: Record<string, { label: string; description: string; ch
   },
 };
 
-const Change = z.object({
-  value: z.union([z.number().int('value must be a whole number.'), z.string().max(40)], {
-    error: 'value must be a whole number or one of the listed words.',
-  }),
-});
-
 interface SettingRow {
   key: string;
   value: unknown;
@@ -108,12 +101,12 @@ export function adminSettingRoutes({ db }: AppDeps) {
       }));
       return c.json({ settings: rows.map(toApiSetting), workers });
     })
-    .put('/:key', async (c) => {
+    .put('/:key', jsonBody(SettingChange), async (c) => {
       const caller = requireAdmin(c.get('caller'));
       const key = c.req.param('key');
       if (!EDITABLE_SETTINGS[key])
         throw badRequest(`Unknown setting "${key}": use ${Object.keys(EDITABLE_SETTINGS).join(', ')}.`);
-      const { value } = await parseJson(c, Change);
+      const { value } = c.req.valid('json');
       const { choices } = EDITABLE_SETTINGS[key];
       if (choices ? typeof value !== 'string' || !choices.includes(value) : typeof value !== 'number') {
         throw badRequest(

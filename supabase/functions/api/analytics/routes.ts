@@ -1,17 +1,11 @@
+import { Visit } from '@lift3d/contract';
 import { Hono } from 'hono';
-import { z } from 'zod';
 import type { AppDeps, AppEnv } from '../core/deps.ts';
-import { parseJson } from '../core/validate.ts';
-
-const Visit = z.object({
-  path: z.string().min(1).max(2048).startsWith('/'),
-  referrer: z.string().max(2048).optional().default(''),
-  visitorId: z.uuid().optional(),
-});
+import { jsonBody } from '../core/validate.ts';
 
 export function analyticsRoutes({ db }: AppDeps) {
-  return new Hono<AppEnv>().post('/visit', async (c) => {
-    const visit = await parseJson(c, Visit);
+  return new Hono<AppEnv>().post('/visit', jsonBody(Visit), async (c) => {
+    const visit = c.req.valid('json');
     const caller = c.get('caller');
     const sessionId = c.req.header('x-session-id')?.slice(0, 128) || null;
     // A visitor without an id still counts as a visit; it just cannot be recognised when it returns.

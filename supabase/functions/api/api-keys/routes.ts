@@ -5,17 +5,13 @@
  * ownership are enforced by public.create_api_key and public.revoke_api_key.
  */
 import type { ApiKey, Tables } from '@lift3d/contract';
+import { CreateKey } from '@lift3d/contract';
 import { Hono } from 'hono';
-import { z } from 'zod';
 import { requireUser } from '../core/auth.ts';
 import type { AppDeps, AppEnv } from '../core/deps.ts';
 import { notFound } from '../core/errors.ts';
-import { parseJson } from '../core/validate.ts';
+import { jsonBody } from '../core/validate.ts';
 import { newApiKey } from '../v1/api-key-auth.ts';
-
-const CreateKey = z.strictObject({
-  name: z.string().trim().min(1, 'Please give the key a name.').max(80, 'At most 80 characters.'),
-});
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -47,9 +43,9 @@ export function apiKeyRoutes(deps: AppDeps) {
       );
       return c.json({ apiKeys: rows.map(keyJson) });
     })
-    .post('/', async (c) => {
+    .post('/', jsonBody(CreateKey), async (c) => {
       const caller = requireUser(c.get('caller'));
-      const { name } = await parseJson(c, CreateKey);
+      const { name } = c.req.valid('json');
       const made = await newApiKey();
       const [row] = await db.asCaller(
         caller,

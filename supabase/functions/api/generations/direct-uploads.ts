@@ -10,16 +10,15 @@
  * exists, is within the size limit and is an image we convert (recognised by its bytes, pixel and SVG
  * cost caps). Disk storage (the local stack) keeps the multipart body only.
  */
-import { VIEW_NAMES, type ViewName } from '@lift3d/contract';
+import { ReferencedRequest, UploadRequest, VIEW_NAMES, type ViewName } from '@lift3d/contract';
 import type { Storage } from '@lift3d/storage';
 import { type Context, Hono } from 'hono';
-import { z } from 'zod';
 import { requireUser } from '../core/auth.ts';
 import { hashClientIp } from '../core/client-ip.ts';
 import type { Caller, Tx } from '../core/db.ts';
 import type { AppDeps, AppEnv } from '../core/deps.ts';
 import { ApiError, badRequest } from '../core/errors.ts';
-import { parseJson } from '../core/validate.ts';
+import { jsonBody, parseJson } from '../core/validate.ts';
 import { checkImage } from './check-image.ts';
 import { sniffImage } from './sniff-image.ts';
 import {
@@ -35,15 +34,6 @@ import type { ViewUpload } from './views.ts';
 
 const UPLOAD_URL_TTL_DEFAULT = 300;
 
-const UploadRequest = z.object({
-  type: z.enum(Object.keys(UPLOAD_EXTENSIONS) as [string, ...string[]], {
-    error: 'type must be one of image/png, image/jpeg, image/webp, image/gif, image/tiff, image/svg+xml.',
-  }),
-  size: z.number().int().positive(),
-  /** What the upload is for: a paid conversion (the default) needs credits for one. */
-  purpose: z.enum(['paid', 'free']).default('paid'),
-});
-
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 const KEY = new RegExp(`^uploads/(${UUID})/${UUID}\\.(${Object.values(UPLOAD_EXTENSIONS).join('|')})$`);
 
@@ -54,7 +44,7 @@ export function directUploadRoutes({ db, storage, config }: AppDeps) {
   const limits = config.generations ?? UPLOAD_DEFAULTS;
   const ttl = config.generations?.uploadUrlTtlSeconds ?? UPLOAD_URL_TTL_DEFAULT;
   const ipKey = config.jwtSecret ?? config.databaseUrl;
-  return new Hono<AppEnv>().post('/', async (c) => {
+  return new Hono<AppEnv>().post('/', jsonBody(UploadRequest), async (c) => {
     const caller = requireUser(c.get('caller'));
     if (!storage?.presignPut) {
       throw new ApiError(
@@ -63,7 +53,7 @@ export function directUploadRoutes({ db, storage, config }: AppDeps) {
         'conflict',
       );
     }
-    const body = await parseJson(c, UploadRequest);
+    const body = c.req.valid('json');
     if (body.size > limits.maxImageBytes) {
       throw new ApiError(
         413,
@@ -98,20 +88,6 @@ export function directUploadRoutes({ db, storage, config }: AppDeps) {
     );
   });
 }
-
-/** The JSON body of a generation made from direct uploads. */
-export const ReferencedRequest = z.object({
-  format: z.string().optional(),
-  topology: z.string().optional(),
-  kind: z.string().optional(),
-  image_key: z.union([z.string(), z.array(z.string())]).optional(),
-  /** The photos' own file names (downloads are named after them); never used as keys. */
-  image_name: z.union([z.string().max(255), z.array(z.string().max(255))]).optional(),
-  view_right_key: z.string().optional(),
-  view_back_key: z.string().optional(),
-  view_left_key: z.string().optional(),
-});
-export type ReferencedRequest = z.infer<typeof ReferencedRequest>;
 
 const asList = <T>(value: T | T[] | undefined): T[] =>
   value === undefined ? [] : Array.isArray(value) ? value : [value];

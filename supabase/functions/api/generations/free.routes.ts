@@ -17,8 +17,8 @@ import { claimDirectUploads, readGenerationRequest, readReferencedImages } from 
 import { inputStem } from './download-name.ts';
 import { GENERATION_COLUMNS, type GenerationRow, generationJson } from './rows.ts';
 import {
-  readFormat,
   readImages,
+  readOptions,
   storageUnavailable,
   storeUploads,
   UPLOAD_DEFAULTS,
@@ -51,7 +51,7 @@ export function freeGenerationRoutes(deps: AppDeps) {
       // multipart with the file, or JSON naming a direct upload (image_key).
       const upload = await readGenerationRequest(c);
       const direct = upload.body !== null;
-      const format = readFormat(upload);
+      const { format } = readOptions(upload);
       const idempotencyKey = readIdempotencyKey(c);
       const [image] = upload.body
         ? (await readReferencedImages(storage, caller, upload.body, limits, 1)).uploads

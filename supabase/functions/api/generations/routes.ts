@@ -7,7 +7,7 @@
 import { Hono } from 'hono';
 import { requireUser } from '../core/auth.ts';
 import type { AppDeps, AppEnv } from '../core/deps.ts';
-import { badRequest, notFound } from '../core/errors.ts';
+import { notFound } from '../core/errors.ts';
 import { readIdempotencyKey, requestFingerprint, storedIdempotencyKey } from '../core/idempotency.ts';
 import { queryInt } from '../core/request-limits.ts';
 import {
@@ -20,8 +20,8 @@ import { inputStem } from './download-name.ts';
 import { viewsOf, withPhotos } from './photos.ts';
 import { GENERATION_COLUMNS, type GenerationRow, generationJson } from './rows.ts';
 import {
-  readFormat,
   readImages,
+  readOptions,
   storageUnavailable,
   storeUploads,
   UPLOAD_DEFAULTS,
@@ -58,11 +58,7 @@ export function generationRoutes(deps: AppDeps) {
       // multipart with the files, or JSON naming direct uploads (image_key, view_<side>_key).
       const upload = await readGenerationRequest(c);
       const direct = upload.body !== null;
-      const format = readFormat(upload);
-      const topology = upload.field('topology', 'low')!;
-      if (topology !== 'low' && topology !== 'high') throw badRequest('topology must be low or high.');
-      const kind = upload.field('kind', 'model')!;
-      if (kind !== 'model' && kind !== 'video') throw badRequest('kind must be model or video.');
+      const { format, topology, kind } = readOptions(upload);
       const idempotencyKey = readIdempotencyKey(c);
       const { uploads, views } = upload.body
         ? await readReferencedImages(storage, caller, upload.body, limits, limits.maxBatch)

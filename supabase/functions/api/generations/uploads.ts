@@ -2,10 +2,11 @@
  * The image uploads of the generation routes (paid and free): the multipart body, its text fields, the
  * images recognised by content, and storing them under random keys (never the user's file name).
  */
-import { MODEL_FORMATS, ModelFormat } from '@lift3d/contract';
+import { UPLOAD_EXTENSIONS as CONTRACT_UPLOAD_EXTENSIONS, ConversionOptions } from '@lift3d/contract';
 import type { Storage } from '@lift3d/storage';
 import type { Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import type { z } from 'zod/mini';
 import type { GenerationsConfig } from '../core/config.ts';
 import type { Caller, Db } from '../core/db.ts';
 import { ApiError, badRequest } from '../core/errors.ts';
@@ -24,14 +25,8 @@ export const UPLOAD_DEFAULTS: UploadLimits = {
 };
 
 /** The file extension an upload of each accepted type is stored under. */
-export const UPLOAD_EXTENSIONS: Record<string, string> = {
-  'image/png': 'png',
-  'image/jpeg': 'jpg',
-  'image/webp': 'webp',
-  'image/gif': 'gif',
-  'image/tiff': 'tiff',
-  'image/svg+xml': 'svg',
-};
+/** The contract's image types, indexed by whatever type the bytes were recognised as. */
+export const UPLOAD_EXTENSIONS: Readonly<Record<string, string>> = CONTRACT_UPLOAD_EXTENSIONS;
 export const mb = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
 
 export interface Upload {
@@ -73,7 +68,9 @@ export async function readUploadForm(c: Context): Promise<UploadForm> {
   }
   let form: FormData;
   try {
-    form = await c.req.raw.formData();
+    // A route that validated the fields already parsed the body (Hono keeps it); else it is read here.
+    const parsed = c.req.bodyCache.formData;
+    form = parsed ? await parsed : await c.req.raw.formData();
   } catch {
     throw badRequest('The upload could not be read. Send multipart/form-data with an "image" field.');
   }
@@ -86,12 +83,14 @@ export async function readUploadForm(c: Context): Promise<UploadForm> {
   return { form, field };
 }
 
-/** The required `format` field. */
-export function readFormat(upload: UploadForm): ModelFormat {
-  const format = upload.field('format');
-  if (!format) throw badRequest('Please select a 3D format.');
-  const parsed = ModelFormat.safeParse(format);
-  if (!parsed.success) throw badRequest(`format must be one of ${MODEL_FORMATS.join(', ')}.`);
+/** Format (the download offered first), topology and kind, from multipart fields or JSON alike. */
+export function readOptions(upload: UploadForm): z.output<typeof ConversionOptions> {
+  const parsed = ConversionOptions.safeParse({
+    format: upload.field('format'),
+    topology: upload.field('topology'),
+    kind: upload.field('kind'),
+  });
+  if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? 'Invalid conversion options.');
   return parsed.data;
 }
 

@@ -4,22 +4,14 @@
  * PayPal captures, exactly once per order. Refused whenever PayPal is configured or in production.
  */
 import type { DemoOrder } from '@lift3d/contract';
+import { CaptureRequest, OrderRequest } from '@lift3d/contract';
 import { Hono } from 'hono';
 import { requireUser } from '../core/auth.ts';
 import { paymentsMode } from '../core/config.ts';
 import type { AppDeps, AppEnv } from '../core/deps.ts';
 import { ApiError } from '../core/errors.ts';
-import { parseJson } from '../core/validate.ts';
-import {
-  CaptureRequest,
-  captureResponse,
-  createOrder,
-  OrderRequest,
-  orderIdParam,
-  orderStatus,
-  ownOrder,
-  settle,
-} from './orders.ts';
+import { jsonBody } from '../core/validate.ts';
+import { captureResponse, createOrder, orderIdParam, orderStatus, ownOrder, settle } from './orders.ts';
 
 export function demoPaymentRoutes({ db, config }: AppDeps) {
   const requireDemo = () => {
@@ -28,10 +20,10 @@ export function demoPaymentRoutes({ db, config }: AppDeps) {
     }
   };
   return new Hono<AppEnv>()
-    .post('/create-order', async (c) => {
+    .post('/create-order', jsonBody(OrderRequest), async (c) => {
       requireDemo();
       const caller = requireUser(c.get('caller'));
-      const body = await parseJson(c, OrderRequest);
+      const body = c.req.valid('json');
       const order = await createOrder(db, caller.userId, body.packageId, 'demo');
       const answer: DemoOrder = {
         orderID: order.providerOrderId,
@@ -49,10 +41,10 @@ export function demoPaymentRoutes({ db, config }: AppDeps) {
       const orderID = orderIdParam(c.req.param('orderID'));
       return c.json(await orderStatus(db, caller, 'demo', orderID));
     })
-    .post('/capture-order', async (c) => {
+    .post('/capture-order', jsonBody(CaptureRequest), async (c) => {
       requireDemo();
       const caller = requireUser(c.get('caller'));
-      const { orderID } = await parseJson(c, CaptureRequest);
+      const { orderID } = c.req.valid('json');
       const order = await ownOrder(db, caller, 'demo', orderID);
       const settled = await db.asService((tx) =>
         settle(tx, {

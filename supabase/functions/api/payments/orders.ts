@@ -4,33 +4,10 @@
  * exactly once.
  */
 import type { CaptureResult, OrderState, OrderStatus, PaymentMode } from '@lift3d/contract';
-import { z } from 'zod';
 import type { Caller, Db, Tx } from '../core/db.ts';
 import { ApiError, badRequest, forbidden, notFound } from '../core/errors.ts';
 
 export type Provider = PaymentMode;
-
-/**
- * SPEC §3 "Payment order request". Only `packageId` decides anything: credits and price are taken from
- * the pack in the database, and the user from the access token, whatever the body says.
- */
-export const OrderRequest = z.object({
-  packageId: z
-    .string()
-    .trim()
-    .min(1, 'Choose a credit pack.')
-    .max(40)
-    .transform((v) => v.toLowerCase()),
-  credits: z.unknown().optional(),
-  price: z.unknown().optional(),
-  userId: z.unknown().optional(),
-  customerEmail: z.unknown().optional(),
-  verification: z.unknown().optional(),
-});
-
-export const CaptureRequest = z.object({
-  orderID: z.string().trim().min(1, 'orderID is required.').max(64),
-});
 
 /** What `public.payment_order_json` returns. */
 export interface OrderJson {

@@ -9,21 +9,14 @@
  * - Every webhook is verified with PayPal's verify-webhook-signature API before anything is read from it;
  *   event ids are recorded so a replay is acknowledged without being processed again.
  */
+
+import { CaptureRequest, OrderRequest } from '@lift3d/contract';
 import { Hono } from 'hono';
 import { requireUser } from '../core/auth.ts';
 import type { AppDeps, AppEnv } from '../core/deps.ts';
 import { ApiError, badRequest } from '../core/errors.ts';
-import { parseJson } from '../core/validate.ts';
-import {
-  CaptureRequest,
-  captureResponse,
-  createOrder,
-  OrderRequest,
-  orderIdParam,
-  orderStatus,
-  ownOrder,
-  settle,
-} from './orders.ts';
+import { jsonBody } from '../core/validate.ts';
+import { captureResponse, createOrder, orderIdParam, orderStatus, ownOrder, settle } from './orders.ts';
 import { firstCapture, PayPalClient, type PayPalOrder, toCents } from './paypal-client.ts';
 import { handleWebhookEvent, type WebhookEvent } from './paypal-webhook.ts';
 
@@ -35,10 +28,10 @@ export function paypalRoutes({ db, config }: AppDeps) {
   };
 
   return new Hono<AppEnv>()
-    .post('/create-order', async (c) => {
+    .post('/create-order', jsonBody(OrderRequest), async (c) => {
       const pp = paypal();
       const caller = requireUser(c.get('caller'));
-      const body = await parseJson(c, OrderRequest);
+      const body = c.req.valid('json');
       const order = await createOrder(db, caller.userId, body.packageId, 'paypal');
       const created = await pp.createOrder({
         requestId: `create-${order.id}`,
@@ -58,10 +51,10 @@ export function paypalRoutes({ db, config }: AppDeps) {
       const orderID = orderIdParam(c.req.param('orderID'));
       return c.json(await orderStatus(db, caller, 'paypal', orderID));
     })
-    .post('/capture-order', async (c) => {
+    .post('/capture-order', jsonBody(CaptureRequest), async (c) => {
       const pp = paypal();
       const caller = requireUser(c.get('caller'));
-      const { orderID } = await parseJson(c, CaptureRequest);
+      const { orderID } = c.req.valid('json');
       const order = await ownOrder(db, caller, 'paypal', orderID);
       if (order.status === 'completed') {
         const [p] = await db.asCaller(

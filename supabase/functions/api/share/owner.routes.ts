@@ -4,11 +4,11 @@
  * Every write is one owner-checked SQL function run as the caller.
  */
 import type { Share } from '@lift3d/contract';
+import { DownloadsChange, ShareRequest } from '@lift3d/contract';
 import { Hono } from 'hono';
-import { z } from 'zod';
 import { requireUser } from '../core/auth.ts';
 import type { AppDeps, AppEnv } from '../core/deps.ts';
-import { parseJson } from '../core/validate.ts';
+import { jsonBody } from '../core/validate.ts';
 import { checkId } from '../generations/routes.ts';
 
 interface ShareRow {
@@ -27,9 +27,6 @@ const shareJson = (row: ShareRow | undefined): Share | null =>
       }
     : null;
 
-const ShareRequest = z.object({ allowDownloads: z.boolean().optional() }).strict();
-const DownloadsChange = z.object({ allowDownloads: z.boolean() }).strict();
-
 export function shareOwnerRoutes(deps: AppDeps) {
   const { db } = deps;
   return new Hono<AppEnv>()
@@ -44,20 +41,20 @@ export function shareOwnerRoutes(deps: AppDeps) {
       );
       return c.json({ share: shareJson(rows[0]) });
     })
-    .post('/:id/share', async (c) => {
+    .post('/:id/share', jsonBody(ShareRequest), async (c) => {
       const caller = requireUser(c.get('caller'));
       const id = checkId(c.req.param('id'));
-      const body = await parseJson(c, ShareRequest);
+      const body = c.req.valid('json');
       const rows = await db.asCaller(
         caller,
         (tx) => tx<ShareRow[]>`select * from public.share_generation(${id}, ${body.allowDownloads ?? false})`,
       );
       return c.json({ share: shareJson(rows[0]) });
     })
-    .patch('/:id/share', async (c) => {
+    .patch('/:id/share', jsonBody(DownloadsChange), async (c) => {
       const caller = requireUser(c.get('caller'));
       const id = checkId(c.req.param('id'));
-      const body = await parseJson(c, DownloadsChange);
+      const body = c.req.valid('json');
       const rows = await db.asCaller(
         caller,
         (tx) => tx<ShareRow[]>`select * from public.set_share_downloads(${id}, ${body.allowDownloads})`,

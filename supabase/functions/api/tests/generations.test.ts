@@ -142,6 +142,17 @@ test('a generation costs 50 credits once, is queued, and stores the upload under
   );
 });
 
+test('format is optional: without one the conversion offers GLB first, and is made and charged alike', async () => {
+  const user = await userWith(60);
+  const res = await create(user.token, form({}, [{ bytes: PNG }]));
+  assert.equal(res.status, 202);
+  const { generation } = await res.json();
+  assert.equal(generation.format, 'glb');
+  assert.equal(generation.topology, 'low');
+  assert.equal(generation.kind, 'model');
+  assert.equal(await credits(user.id), 10);
+});
+
 test('the same Idempotency-Key is one generation and one charge (double click)', async () => {
   const user = await userWith(200);
   const before = await storedUploads();
@@ -187,7 +198,6 @@ test('bad uploads get clear 400/413 messages before anything is charged', async 
       /"notes.png" is not an image we can convert/,
     ],
     [form({ format: 'glb' }, [{ bytes: new Uint8Array(0) }]), 400, /is empty/],
-    [form({}, [{ bytes: PNG }]), 400, /Please select a 3D format/],
     [form({ format: 'dae' }, [{ bytes: PNG }]), 400, /format must be one of glb, gltf, obj, fbx, stl/],
     [form({ format: 'glb', topology: 'ultra' }, [{ bytes: PNG }]), 400, /topology must be low or high/],
     [form({ format: 'glb' }, []), 400, /Please upload an image/],

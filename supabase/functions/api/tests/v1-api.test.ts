@@ -240,7 +240,8 @@ test('refusals before any credit moves: bad fields, no image, not an image, no c
     [{ method: 'POST', body: uploadForm(PNG_1X1, { colour: 'red' }) }, 400, 'bad_request'],
     [{ method: 'POST', body: uploadForm(new TextEncoder().encode('not an image')) }, 400, 'bad_request'],
     [{ method: 'POST', body: new FormData() }, 400, 'bad_request'],
-    [{ method: 'POST', body: 'image', headers: { 'content-type': 'text/plain' } }, 400, 'bad_request'],
+    // Neither multipart nor JSON: 415, as the OpenAPI document says.
+    [{ method: 'POST', body: 'image', headers: { 'content-type': 'text/plain' } }, 415, 'bad_request'],
     [
       { method: 'POST', body: '{"image_url": 5}', headers: { 'content-type': 'application/json' } },
       400,

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { Validator } from 'npm:@seriousme/openapi-schema-validator@2.11.0';
 import fc from 'npm:fast-check@4.10.2';
 import { MODEL_FORMATS } from '@lift3d/contract';
-import { Balance, ErrorBody, GenerationEnvelope, GenerationList } from '../v1/schemas.ts';
+import { Balance, ErrorBody, GenerationEnvelope, GenerationList } from '@lift3d/contract/v1';
 import { buildApp, diskGenerations, PNG_1X1, superuser, test } from './support.ts';
 import { keyedUser, v1 } from './v1-support.ts';
 

@@ -3,31 +3,9 @@
  * (the profile's own dates, the credit ledger, the conversions), newest first. Read as the caller, so
  * row-level security decides: the owner or an admin.
  */
+import type { Activity, ActivityEntry, ActivityKind } from '@lift3d/contract';
 import type { Tx } from '../core/db.ts';
 import { notFound } from '../core/errors.ts';
-
-type ActivityKind =
-  | 'account_created'
-  | 'password_changed'
-  | 'details_changed'
-  | 'purchase'
-  | 'credits_granted'
-  | 'conversion';
-
-interface ActivityEntry {
-  kind: ActivityKind;
-  at: string;
-  /** Credits bought or granted, or the conversion's price. */
-  credits: number | null;
-  /** For a conversion: its kind ("model" or "video") and status. */
-  conversion: { kind: string; status: string; cancelled: boolean } | null;
-}
-
-export interface Activity {
-  /** When the password was last set or changed; null when the account has none or it was not recorded. */
-  passwordChangedAt: string | null;
-  entries: ActivityEntry[];
-}
 
 const ACTIVITY_LIMIT = 20;
 

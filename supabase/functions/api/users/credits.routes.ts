@@ -3,29 +3,14 @@
  * `POST /users/{id}/credits/add {creditsToAdd}`, optional `Idempotency-Key`) and admin absolute sets (`POST /users/{id}/credits
  * {credits}`). The SQL functions check admin rights against the table and write the ledger.
  */
+
+import { AddCredits, SetBalance } from '@lift3d/contract';
 import { Hono } from 'hono';
-import { z } from 'zod';
 import { requireUser } from '../core/auth.ts';
 import type { AppDeps, AppEnv } from '../core/deps.ts';
 import { readIdempotencyKey } from '../core/idempotency.ts';
-import { parseJson } from '../core/validate.ts';
+import { jsonBody } from '../core/validate.ts';
 import { readUser, userIdParam } from './users.ts';
-
-const Add = z.object({
-  creditsToAdd: z
-    .number({ error: 'creditsToAdd must be a number.' })
-    .int('creditsToAdd must be a whole number.')
-    .min(-10_000_000, 'creditsToAdd must be between -10,000,000 and 10,000,000.')
-    .max(10_000_000, 'creditsToAdd must be between -10,000,000 and 10,000,000.')
-    .refine((v) => v !== 0, 'creditsToAdd cannot be 0.'),
-});
-const SetBalance = z.object({
-  credits: z
-    .number({ error: 'credits must be a number.' })
-    .int('credits must be a whole number.')
-    .min(0, 'credits must be between 0 and 100,000,000.')
-    .max(100_000_000, 'credits must be between 0 and 100,000,000.'),
-});
 
 interface LedgerRow {
   id: string;
@@ -60,10 +45,10 @@ export function creditRoutes({ db }: AppDeps) {
         })),
       });
     })
-    .post('/:id/credits/add', async (c) => {
+    .post('/:id/credits/add', jsonBody(AddCredits), async (c) => {
       const caller = requireUser(c.get('caller'));
       const id = userIdParam(c.req.param('id'));
-      const { creditsToAdd } = await parseJson(c, Add);
+      const { creditsToAdd } = c.req.valid('json');
       // With an Idempotency-Key a retried grant (a double click, a lost answer) is applied once.
       const key = readIdempotencyKey(c);
       const user = await db.asCaller(caller, async (tx) => {
@@ -73,10 +58,10 @@ export function creditRoutes({ db }: AppDeps) {
       });
       return c.json({ user });
     })
-    .post('/:id/credits', async (c) => {
+    .post('/:id/credits', jsonBody(SetBalance), async (c) => {
       const caller = requireUser(c.get('caller'));
       const id = userIdParam(c.req.param('id'));
-      const { credits } = await parseJson(c, SetBalance);
+      const { credits } = c.req.valid('json');
       const user = await db.asCaller(caller, async (tx) => {
         await tx`select public.admin_set_credits(${id}, ${credits})`;
         return readUser(tx, id);

@@ -8,21 +8,15 @@
  * only when it is the one already stored (the profile form sends the whole user back), and says where
  * to go otherwise; the former password routes answer 410 with the same advice.
  */
+
+import { ProfileChanges } from '@lift3d/contract';
 import { Hono } from 'hono';
-import { z } from 'zod';
 import { requireUser } from '../core/auth.ts';
 import type { AppDeps, AppEnv } from '../core/deps.ts';
 import { ApiError, badRequest } from '../core/errors.ts';
-import { parseJson } from '../core/validate.ts';
+import { jsonBody } from '../core/validate.ts';
 import { readActivity } from './activity.ts';
 import { readUser, userIdParam } from './users.ts';
-
-const ProfileChanges = z.object({
-  name: z.string().trim().min(1, 'Full name cannot be empty.').max(200).optional(),
-  email: z.string().trim().max(255).optional(),
-  // Admins only; see the route.
-  is_admin: z.boolean({ error: 'is_admin must be true or false.' }).optional(),
-});
 
 const EMAIL_CHANGE_ADVICE =
   'E-mail addresses change through your account: a confirmation link is sent to the old and the new address, and the change applies once both are confirmed.';
@@ -46,10 +40,10 @@ export function userRoutes({ db }: AppDeps) {
       const id = userIdParam(c.req.param('id'));
       return c.json(await db.asCaller(caller, (tx) => readActivity(tx, id)));
     })
-    .put('/:id', async (c) => {
+    .put('/:id', jsonBody(ProfileChanges), async (c) => {
       const caller = requireUser(c.get('caller'));
       const id = userIdParam(c.req.param('id'));
-      const changes = await parseJson(c, ProfileChanges);
+      const changes = c.req.valid('json');
       const user = await db.asCaller(caller, async (tx) => {
         const current = await readUser(tx, id);
         if (changes.email !== undefined && changes.email.toLowerCase() !== current.email.toLowerCase())

@@ -4,14 +4,16 @@
  * the upload is stored and before public.create_generation charges, in one transaction, as the owner.
  */
 
-import { MODEL_FORMATS } from '@lift3d/contract';
+import type { ViewName } from '@lift3d/contract';
+import type { CreateFromUrl, CreateUpload } from '@lift3d/contract/v1';
 import type { Storage } from '@lift3d/storage';
-import type { Context } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
+import type { z } from 'zod';
 import type { Caller, Db } from '../core/db.ts';
 import type { AppEnv } from '../core/deps.ts';
-import { badRequest } from '../core/errors.ts';
+import { ApiError } from '../core/errors.ts';
 import { requestFingerprint } from '../core/idempotency.ts';
-import { parseJson } from '../core/validate.ts';
+import { jsonGuard } from '../core/validate.ts';
 import { checkImage } from '../generations/check-image.ts';
 import { GENERATION_COLUMNS, type GenerationRow } from '../generations/rows.ts';
 import {
@@ -23,17 +25,6 @@ import {
 } from '../generations/uploads.ts';
 import { readViews } from '../generations/views.ts';
 import { fetchImageUrl, type ImageFetchOptions } from './fetch-image.ts';
-import { CreateFromUrl } from './schemas.ts';
-
-const UPLOAD_FIELDS = new Set([
-  'image',
-  'view_right',
-  'view_back',
-  'view_left',
-  'format',
-  'topology',
-  'video',
-]);
 
 interface Parameters {
   upload: UploadForm;
@@ -42,16 +33,34 @@ interface Parameters {
   kind: 'model' | 'video';
 }
 
-function oneOf(name: string, value: string, allowed: readonly string[]): string {
-  if (!allowed.includes(value)) throw badRequest(`${name} must be one of ${allowed.join(', ')}.`);
-  return value;
-}
-
-async function readParameters(c: Context<AppEnv>, fetchOptions: ImageFetchOptions): Promise<Parameters> {
+/**
+ * Before the route's validators: a body of another media type is refused in words that say what to send,
+ * and a JSON body gets the api's reading checks (depth, NUL, parse errors in our words).
+ */
+export const createBodyGuard: MiddlewareHandler = async (c, next) => {
   const type = (c.req.header('content-type') ?? '').toLowerCase();
-  if (type.startsWith('application/json')) {
-    // Parameters first: a bad format is refused before anything is fetched.
-    const body = await parseJson(c, CreateFromUrl);
+  if (type.startsWith('multipart/form-data')) return next();
+  if (type.startsWith('application/json')) return jsonGuard(c, next);
+  throw new ApiError(
+    415,
+    'Send multipart/form-data with an "image" file, or JSON with an "image_url".',
+    'bad_request',
+  );
+};
+
+/** The body as the route validated it: JSON naming an image URL, or the fields of a multipart upload. */
+export type CreateRequest =
+  | { json: z.output<typeof CreateFromUrl> }
+  | { form: z.output<typeof CreateUpload> };
+
+async function readParameters(
+  c: Context<AppEnv>,
+  fetchOptions: ImageFetchOptions,
+  request: CreateRequest,
+): Promise<Parameters> {
+  if ('json' in request) {
+    const body = request.json;
+    // The route checked the parameters first: a bad format is refused before anything is fetched.
     const image = await fetchImageUrl(body.image_url, fetchOptions);
     const form = new FormData();
     form.set('image', new File([image.bytes as Uint8Array<ArrayBuffer>], image.name));
@@ -62,18 +71,12 @@ async function readParameters(c: Context<AppEnv>, fetchOptions: ImageFetchOption
       kind: body.video ? 'video' : 'model',
     };
   }
-  if (!type.startsWith('multipart/form-data')) {
-    throw badRequest('Send multipart/form-data with an "image" file, or JSON with an "image_url".');
-  }
-  const upload = await readUploadForm(c);
-  for (const name of upload.form.keys()) {
-    if (!UPLOAD_FIELDS.has(name)) throw badRequest(`Unknown field "${name}".`);
-  }
+  const { form } = request;
   return {
-    upload,
-    format: oneOf('format', upload.field('format', 'glb')!, MODEL_FORMATS),
-    topology: oneOf('topology', upload.field('topology', 'low')!, ['low', 'high']),
-    kind: oneOf('video', upload.field('video', 'false')!, ['true', 'false']) === 'true' ? 'video' : 'model',
+    upload: await readUploadForm(c),
+    format: form.format ?? 'glb',
+    topology: form.topology ?? 'low',
+    kind: form.video === 'true' ? 'video' : 'model',
   };
 }
 
@@ -84,11 +87,12 @@ export interface CreateContext {
   fetchOptions: ImageFetchOptions;
   caller: Caller;
   idempotencyKey: string | null;
+  request: CreateRequest;
 }
 
 export async function createConversion(c: Context<AppEnv>, ctx: CreateContext) {
   const { db, storage, limits } = ctx;
-  const { upload, format, topology, kind } = await readParameters(c, ctx.fetchOptions);
+  const { upload, format, topology, kind } = await readParameters(c, ctx.fetchOptions, ctx.request);
   const [image] = await readImages(upload, limits, 1);
   const views = await readViews(upload, limits, 1);
   for (const v of views) checkImage(`view_${v.view}`, v.bytes, v.type, limits.maxInputPixels);
@@ -101,7 +105,7 @@ export async function createConversion(c: Context<AppEnv>, ctx: CreateContext) {
 
   await storeUploads(db, ctx.caller, storage, [image, ...views]);
   let row: GenerationRow;
-  let named: string[];
+  let named: ViewName[];
   try {
     [row, named] = await db.asCaller(ctx.caller, async (tx) => {
       const [created] = await tx.unsafe<GenerationRow[]>(
@@ -115,7 +119,7 @@ export async function createConversion(c: Context<AppEnv>, ctx: CreateContext) {
       }
       const rows =
         await tx`select view from public.generation_views where generation_id = ${created.id} order by view`;
-      return [created, rows.map((r) => r.view as string)] as const;
+      return [created, rows.map((r) => r.view as ViewName)] as const;
     });
   } catch (error) {
     await Promise.allSettled([image, ...views].map((u) => storage.delete(u.key)));

@@ -4,19 +4,27 @@
  * key's owner), so the charge, the in-flight limit, idempotency and the refund on failure are the same.
  * Every query names the owner explicitly: a key sees its owner's conversions only, admin or not.
  */
-import { type Context, Hono } from 'hono';
+import { OpenAPIHono } from '@hono/zod-openapi';
+import type { Context } from 'hono';
 import type { AppDeps, AppEnv } from '../core/deps.ts';
 import { ApiError, badRequest, notFound } from '../core/errors.ts';
 import { readIdempotencyKey } from '../core/idempotency.ts';
+import { firstIssue } from '../core/validate.ts';
 import { viewsOf } from '../generations/photos.ts';
-import { checkId, storageUnavailable } from '../generations/routes.ts';
+import { storageUnavailable } from '../generations/routes.ts';
 import { GENERATION_COLUMNS, type GenerationRow } from '../generations/rows.ts';
 import { UPLOAD_DEFAULTS, uploadBodyLimit } from '../generations/uploads.ts';
 import { apiKeyAuth } from './api-key-auth.ts';
-import { createConversion } from './create.ts';
+import { type CreateRequest, createBodyGuard, createConversion } from './create.ts';
 import { IMAGE_FETCH_DEFAULTS } from './fetch-image.ts';
-import { openApiDocument } from './openapi.ts';
-import { ListQuery } from './schemas.ts';
+import { openApiDocument, registerExtras } from './openapi.ts';
+import {
+  createGeneration,
+  deleteGeneration,
+  getBalance,
+  getGeneration,
+  listGenerations,
+} from './operations.ts';
 import { v1Generation } from './serialize.ts';
 
 /** The api root as the caller reached it (`https://host/api`), for absolute download links. */
@@ -55,37 +63,54 @@ export function v1Routes(deps: AppDeps) {
     ...config.imageUrl,
     maxBytes: limits.maxImageBytes,
   };
-  const document = openApiDocument(config.version);
 
-  const app = new Hono<AppEnv>();
-  app.get('/openapi.json', (c) => c.json(document));
-  app.use('*', apiKeyAuth(db));
-
-  app.post('/generations', uploadBodyLimit(limits), async (c) => {
-    if (!storage) throw storageUnavailable();
-    const caller = owner(c);
-    const idempotencyKey = readIdempotencyKey(c);
-    const { row, views, replayed } = await createConversion(c, {
-      db,
-      storage,
-      limits,
-      fetchOptions,
-      caller,
-      idempotencyKey,
-    });
-    if (replayed) c.header('Idempotent-Replayed', 'true');
-    const generation = await v1Generation(row, views, apiRoot(c), config.generations);
-    return c.json({ generation }, replayed ? 200 : 202);
+  const app = new OpenAPIHono<AppEnv>({
+    // Every refusal in the api's own error shape; an id that is no uuid names no conversion of yours.
+    defaultHook: (result) => {
+      if (result.success) return;
+      if (result.target === 'param') throw notFound('No generation with this id.');
+      throw badRequest(firstIssue(result.error));
+    },
   });
+  registerExtras(app);
+  // Generated once every route below is registered (the end of this function); served without a key.
+  let document: ReturnType<typeof openApiDocument> | null = null;
+  app.get('/v1/openapi.json', (c) => c.json(document));
+  app.use('/v1/*', apiKeyAuth(db));
 
-  app.get('/generations', async (c) => {
+  app.openapi(
+    { ...createGeneration, middleware: [uploadBodyLimit(limits), createBodyGuard] as const },
+    async (c) => {
+      if (!storage) throw storageUnavailable();
+      const caller = owner(c);
+      const idempotencyKey = readIdempotencyKey(c);
+      // The route let through only these two media types, each checked against its own schema.
+      const isJson = /^application\/json/i.test(c.req.header('content-type') ?? '');
+      const json = isJson ? c.req.valid('json') : undefined;
+      const form = isJson ? undefined : c.req.valid('form');
+      const request: CreateRequest | null =
+        json && 'image_url' in json ? { json } : form && 'image' in form ? { form } : null;
+      if (!request) {
+        throw badRequest('Send multipart/form-data with an "image" file, or JSON with an "image_url".');
+      }
+      const { row, views, replayed } = await createConversion(c, {
+        db,
+        storage,
+        limits,
+        fetchOptions,
+        caller,
+        idempotencyKey,
+        request,
+      });
+      if (replayed) c.header('Idempotent-Replayed', 'true');
+      const generation = await v1Generation(row, views, apiRoot(c), config.generations);
+      return c.json({ generation }, replayed ? 200 : 202);
+    },
+  );
+
+  app.openapi(listGenerations, async (c) => {
     const caller = owner(c);
-    const parsed = ListQuery.safeParse(c.req.query());
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      throw badRequest(`${issue?.path.join('.') || 'query'}: ${issue?.message ?? 'invalid value'}`);
-    }
-    const { limit, cursor } = parsed.data;
+    const { limit, cursor } = c.req.valid('query');
     const after = cursor ? decodeCursor(cursor) : null;
     const { rows, named } = await db.asCaller(caller, async (tx) => {
       const rows = await tx.unsafe<(GenerationRow & { micros: string })[]>(
@@ -110,12 +135,15 @@ export function v1Routes(deps: AppDeps) {
       page.map((row) => v1Generation(row, named.get(row.id) ?? [], root, config.generations)),
     );
     const last = page[page.length - 1];
-    return c.json({ data, next_cursor: rows.length > limit ? encodeCursor(last.micros, last.id) : null });
+    return c.json(
+      { data, next_cursor: rows.length > limit ? encodeCursor(last.micros, last.id) : null },
+      200,
+    );
   });
 
-  app.get('/generations/:id', async (c) => {
+  app.openapi(getGeneration, async (c) => {
     const caller = owner(c);
-    const id = checkId(c.req.param('id'));
+    const { id } = c.req.valid('param');
     const { row, named } = await db.asCaller(caller, async (tx) => {
       const [row] = await tx.unsafe<(GenerationRow | undefined)[]>(
         `select ${GENERATION_COLUMNS} from public.generations where id = $1 and user_id = $2`,
@@ -124,14 +152,15 @@ export function v1Routes(deps: AppDeps) {
       return { row, named: await viewsOf(tx, [id]) };
     });
     if (!row) throw notFound('No generation with this id.');
-    return c.json({
-      generation: await v1Generation(row, named.get(id) ?? [], apiRoot(c), config.generations),
-    });
+    return c.json(
+      { generation: await v1Generation(row, named.get(id) ?? [], apiRoot(c), config.generations) },
+      200,
+    );
   });
 
-  app.delete('/generations/:id', async (c) => {
+  app.openapi(deleteGeneration, async (c) => {
     const caller = owner(c);
-    const id = checkId(c.req.param('id'));
+    const { id } = c.req.valid('param');
     const removed = await db.asCaller(caller, async (tx) => {
       const [mine] =
         await tx`select id from public.generations where id = ${id} and user_id = ${caller.userId}`;
@@ -152,15 +181,16 @@ export function v1Routes(deps: AppDeps) {
     return c.body(null, 204);
   });
 
-  app.get('/balance', async (c) => {
+  app.openapi(getBalance, async (c) => {
     const caller = owner(c);
     const [row] = await db.asCaller(
       caller,
       (tx) => tx`select credits from public.profiles where id = ${caller.userId}`,
     );
     if (!row) throw new ApiError(404, 'This account no longer exists.', 'not_found');
-    return c.json({ credits: Number(row.credits) });
+    return c.json({ credits: Number(row.credits) }, 200);
   });
 
+  document = openApiDocument(app, config.version);
   return app;
 }

@@ -1,6 +1,7 @@
 /** A generation as /api/v1 shows it: snake_case, and absolute signed links to every file when completed. */
 
-import { DOWNLOAD_FORMATS } from '@lift3d/contract';
+import { DOWNLOAD_FORMATS, type DownloadFormat, type ViewName } from '@lift3d/contract';
+import type { V1Generation } from '@lift3d/contract/v1';
 import type { GenerationsConfig } from '../core/config.ts';
 import type { GenerationRow } from '../generations/rows.ts';
 import { signGeneration } from '../generations/signed-urls.ts';
@@ -9,11 +10,11 @@ const iso = (value: Date | string | null) => (value ? new Date(value).toISOStrin
 
 export async function v1Generation(
   row: GenerationRow,
-  views: string[],
+  views: readonly ViewName[],
   apiRoot: string,
   config: GenerationsConfig | undefined,
-) {
-  const downloads: Record<string, string> = {};
+): Promise<V1Generation> {
+  const downloads: Partial<Record<DownloadFormat, string>> = {};
   let expiresAt: string | null = null;
   if (config?.urlSecret && row.status === 'completed') {
     const expires = Math.floor(Date.now() / 1000) + config.urlTtlSeconds;
@@ -34,9 +35,9 @@ export async function v1Generation(
     format: row.format,
     topology: row.topology,
     video: row.kind === 'video',
-    views,
+    views: [...views],
     cost: row.cost,
-    created_at: iso(row.created_at),
+    created_at: new Date(row.created_at).toISOString(),
     started_at: iso(row.started_at),
     completed_at: iso(row.completed_at),
     downloads,

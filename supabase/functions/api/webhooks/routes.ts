@@ -7,23 +7,14 @@
  */
 
 import { checkWebhookTarget } from '@lift3d/common/webhooks/target.ts';
+import { SaveEndpoint } from '@lift3d/contract';
 import { Hono } from 'hono';
-import { z } from 'zod';
 import { requireUser } from '../core/auth.ts';
 import type { AppDeps, AppEnv } from '../core/deps.ts';
 import { badRequest, notFound } from '../core/errors.ts';
-import { parseJson } from '../core/validate.ts';
+import { jsonBody } from '../core/validate.ts';
 import { resolveHost } from './resolve.ts';
 import { type EndpointRow, endpointJson, listDeliveries, readDelivery } from './rows.ts';
-
-const SaveEndpoint = z.object({
-  url: z
-    .string({ error: 'url must be a text.' })
-    .trim()
-    .min(1, 'Enter the URL of your endpoint.')
-    .max(2000, 'The URL is longer than 2000 characters.'),
-  enabled: z.boolean({ error: 'enabled must be true or false.' }).optional(),
-});
 
 function deliveryId(raw: string): number {
   if (!/^[1-9][0-9]{0,15}$/.test(raw)) throw notFound('No such delivery.');
@@ -44,9 +35,9 @@ export function webhookRoutes({ db, config, resolveHost: resolve = resolveHost }
       );
       return c.json({ endpoint: row ? endpointJson(row) : null });
     })
-    .put('/endpoint', async (c) => {
+    .put('/endpoint', jsonBody(SaveEndpoint), async (c) => {
       const caller = requireUser(c.get('caller'));
-      const { url, enabled } = await parseJson(c, SaveEndpoint);
+      const { url, enabled } = c.req.valid('json');
       const target = await checkWebhookTarget(url, { allowPrivate, resolve });
       if (!target.ok) throw badRequest(`url: ${target.reason}`);
       // Checked here with name resolution (and a local receiver allowed only where configured): saved

@@ -1,22 +1,16 @@
 /**
- * The zod schemas of /api/v1: requests are parsed with them and the OpenAPI document is generated from
- * them (z.toJSONSchema), so the document cannot drift from what the routes accept and answer.
+ * The public /api/v1 bodies (`@lift3d/contract/v1`): the api's routes validate with them and the OpenAPI
+ * document is generated from those routes, so the document cannot drift from what they accept and answer.
+ * Full zod (not zod/mini) because the document generator reads its metadata; a `meta({id})` names a
+ * component of the document. A separate entry point keeps full zod out of the SPA's bundle.
  */
-
-import {
-  DOWNLOAD_FORMATS,
-  GENERATION_STATUSES,
-  MODEL_FORMATS,
-  TOPOLOGIES,
-  VIEW_NAMES,
-} from '@lift3d/contract';
 import { z } from 'zod';
-
-/** The named schemas of the OpenAPI document's components. */
-export const v1Registry = z.registry<{ id: string }>();
+import { DOWNLOAD_FORMATS, MODEL_FORMATS, TOPOLOGIES, VIEW_NAMES } from './formats.ts';
+import { GENERATION_STATUSES } from './generation.ts';
 
 const Format = z.enum(MODEL_FORMATS).meta({
-  description: 'The format chosen first; every conversion is downloadable in all formats anyway.',
+  description:
+    'The download offered first. Every conversion is made in every format (and downloadable in all of them); this only names the one a person or a script picks by default.',
 });
 const Topology = z.enum(TOPOLOGIES).meta({ description: 'About 5k (low) or 60k (high) triangles.' });
 
@@ -30,24 +24,23 @@ export const CreateFromUrl = z
     topology: Topology.default('low'),
     video: z.boolean().default(false).meta({ description: 'Also render a turntable MP4.' }),
   })
-  .register(v1Registry, { id: 'CreateFromUrl' });
+  .meta({ id: 'CreateFromUrl' });
 
-// The multipart body and the webhook payload are never parsed with zod: registered for the document only.
-z.object({
-  image: z.string().meta({ format: 'binary', description: 'The photo or drawing.' }),
-  view_right: z
-    .string()
-    .meta({ format: 'binary', description: 'Optional photo of the right side.' })
-    .optional(),
-  view_back: z.string().meta({ format: 'binary', description: 'Optional photo of the back.' }).optional(),
-  view_left: z
-    .string()
-    .meta({ format: 'binary', description: 'Optional photo of the left side.' })
-    .optional(),
-  format: Format.optional(),
-  topology: Topology.optional(),
-  video: z.enum(['true', 'false']).optional().meta({ description: 'Also render a turntable MP4.' }),
-}).register(v1Registry, { id: 'CreateUpload' });
+/** A file field; the document generator is told how to write it (a binary string). */
+const file = (description: string) => z.file().meta({ type: 'string', format: 'binary', description });
+
+/** The multipart fields of an upload; any other field is refused. */
+export const CreateUpload = z
+  .strictObject({
+    image: file('The photo or drawing.'),
+    view_right: file('Optional photo of the right side.').optional(),
+    view_back: file('Optional photo of the back.').optional(),
+    view_left: file('Optional photo of the left side.').optional(),
+    format: Format.optional(),
+    topology: Topology.optional(),
+    video: z.enum(['true', 'false']).optional().meta({ description: 'Also render a turntable MP4.' }),
+  })
+  .meta({ id: 'CreateUpload' });
 
 const Generation = z
   .object({
@@ -77,11 +70,11 @@ const Generation = z
     }),
     links_expire_at: z.iso.datetime().nullable(),
   })
-  .register(v1Registry, { id: 'Generation' });
+  .meta({ id: 'Generation' });
 
-export const GenerationEnvelope = z
-  .object({ generation: Generation })
-  .register(v1Registry, { id: 'GenerationEnvelope' });
+export type V1Generation = z.output<typeof Generation>;
+
+export const GenerationEnvelope = z.object({ generation: Generation }).meta({ id: 'GenerationEnvelope' });
 
 export const GenerationList = z
   .object({
@@ -91,7 +84,7 @@ export const GenerationList = z
       .nullable()
       .meta({ description: 'Pass as `cursor` for the next page; null at the end.' }),
   })
-  .register(v1Registry, { id: 'GenerationList' });
+  .meta({ id: 'GenerationList' });
 
 export const ListQuery = z.strictObject({
   limit: z.coerce.number().int().min(1).max(100).default(20),
@@ -101,7 +94,7 @@ export const ListQuery = z.strictObject({
     .optional(),
 });
 
-export const Balance = z.object({ credits: z.int().min(0) }).register(v1Registry, { id: 'Balance' });
+export const Balance = z.object({ credits: z.int().min(0) }).meta({ id: 'Balance' });
 
 export const ERROR_CODES = [
   'bad_request',
@@ -127,15 +120,18 @@ export const ErrorBody = z
       message: z.string().meta({ description: 'For people; may change.' }),
     }),
   })
-  .register(v1Registry, { id: 'Error' });
+  .meta({ id: 'Error' });
 
-z.object({
-  id: z.string().regex(/^evt_[0-9a-f-]{36}$/),
-  type: z.enum(['generation.completed', 'generation.failed']),
-  created_at: z.iso.datetime(),
-  data: z.object({
-    generation_id: z.uuid(),
-    status: z.enum(['completed', 'failed']),
-    error: z.string().nullable(),
-  }),
-}).register(v1Registry, { id: 'WebhookEvent' });
+/** What a webhook delivery posts to the owner's endpoint (documented under the document's `webhooks`). */
+export const WebhookEvent = z
+  .object({
+    id: z.string().regex(/^evt_[0-9a-f-]{36}$/),
+    type: z.enum(['generation.completed', 'generation.failed']),
+    created_at: z.iso.datetime(),
+    data: z.object({
+      generation_id: z.uuid(),
+      status: z.enum(['completed', 'failed']),
+      error: z.string().nullable(),
+    }),
+  })
+  .meta({ id: 'WebhookEvent' });
