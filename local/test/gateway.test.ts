@@ -25,9 +25,12 @@ beforeAll(async () => {
   gateway = createGateway({
     distDir: dist,
     apiOrigin: `http://127.0.0.1:${apiPort}`,
-    auth: (req, res) => {
-      authCalls.push(req.url ?? '');
-      res.end('auth');
+    auth: {
+      fetch: (req) => {
+        const url = new URL(req.url);
+        authCalls.push(url.pathname + url.search);
+        return new Response('auth');
+      },
     },
     publicConfig: {
       supabaseAnonKey: 'anon',
