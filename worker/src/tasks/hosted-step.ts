@@ -5,6 +5,7 @@
  * (fenced) before the first poll: an attempt that finds the mark without a task id does not ask again.
  * Where the storage signs URLs (S3) the prepared photos are handed over as short-lived signed URLs.
  */
+import type { Functions } from '@lift3d/contract';
 import { imageForProvider, isEngineError, type ViewName } from '@lift3d/engine';
 import type { Storage } from '@lift3d/storage';
 import type { Sql } from 'postgres';
@@ -90,16 +91,18 @@ export async function runHostedStep(a: HostedStepArgs): Promise<HostedRunResult>
           };
         },
         markSubmitting: async () => {
-          const [row] = await a.sql`
+          const [row] = await a.sql<
+            { allowed: Functions<'generation_provider_submitting'>['Returns'] | null }[]
+          >`
           select public.generation_provider_submitting(${id}, ${a.token}, ${a.backend.name}) as allowed`;
           if (row?.allowed === null || row?.allowed === undefined) throw a.lost();
-          return row.allowed as boolean;
+          return row.allowed;
         },
         recordTask: async (newId) => {
-          const [row] = await a.sql`
+          const [row] = await a.sql<Functions<'generation_provider_task'>['Returns'][]>`
           select provider_task_id from public.generation_provider_task(${id}, ${a.token}, ${a.backend.name}, ${newId})`;
           if (!row?.provider_task_id) throw a.lost();
-          return row.provider_task_id as string;
+          return row.provider_task_id;
         },
         onProgress: a.onProgress,
         signal: a.signal,

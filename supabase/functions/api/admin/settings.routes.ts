@@ -3,7 +3,7 @@
  * public.settings decide who may write; a trigger checks the known keys' ranges. Only the keys below are
  * editable here, each with a label the admin page shows.
  */
-import { type AdminSetting, GENERATION_BACKENDS } from '@lift3d/contract';
+import { type AdminSetting, GENERATION_BACKENDS, type Tables } from '@lift3d/contract';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { requireAdmin } from '../core/auth.ts';
@@ -64,12 +64,7 @@ const Change = z.object({
   }),
 });
 
-interface SettingRow {
-  key: string;
-  value: unknown;
-  is_public: boolean;
-  updated_at: Date;
-}
+type SettingRow = Pick<Tables<'settings'>, 'key' | 'value' | 'is_public' | 'updated_at'>;
 
 function toApiSetting(r: SettingRow): AdminSetting {
   const meta = EDITABLE_SETTINGS[r.key];

@@ -3,6 +3,7 @@
  * `POST /users/{id}/credits/add {creditsToAdd}`, optional `Idempotency-Key`) and admin absolute sets (`POST /users/{id}/credits
  * {credits}`). The SQL functions check admin rights against the table and write the ledger.
  */
+import type { Tables } from '@lift3d/contract';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { requireUser } from '../core/auth.ts';
@@ -27,14 +28,10 @@ const SetBalance = z.object({
     .max(100_000_000, 'credits must be between 0 and 100,000,000.'),
 });
 
-interface LedgerRow {
-  id: string;
-  delta: number;
-  reason: string;
-  reference: string | null;
-  balance_after: number;
-  created_at: Date;
-}
+type LedgerRow = Pick<
+  Tables<'credit_ledger'>,
+  'id' | 'delta' | 'reason' | 'reference' | 'balance_after' | 'created_at'
+>;
 
 export function creditRoutes({ db }: AppDeps) {
   return new Hono<AppEnv>()
