@@ -146,7 +146,9 @@ async function forward(c: Context<Env>, target: URL, log: Log, unavailable: stri
       headers: { ...c.req.header(), 'x-forwarded-for': getConnInfo(c).remote.address ?? '' },
     });
   } catch (error) {
-    log(`proxy to ${target.origin}: ${c.req.method} ${url.pathname}${url.search}: ${(error as Error).message}`);
+    log(
+      `proxy to ${target.origin}: ${c.req.method} ${url.pathname}${url.search}: ${(error as Error).message}`,
+    );
     return c.json({ error: unavailable }, 502);
   }
 }

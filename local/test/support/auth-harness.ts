@@ -8,7 +8,13 @@ import { createAdaptorServer } from '@hono/node-server';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { Hono } from 'hono';
 import { WebSocket } from 'ws';
-import { type AuthApp, type AuthConfig, createApiKeys, createAuthApp, type MailMessage } from '../../src/auth/index.ts';
+import {
+  type AuthApp,
+  type AuthConfig,
+  createApiKeys,
+  createAuthApp,
+  type MailMessage,
+} from '../../src/auth/index.ts';
 import type { TestDatabase } from './databases.ts';
 
 export const TEST_JWT_SECRET = 'lift3d-auth-tests-jwt-secret-0123456789abcdef';

@@ -5,7 +5,7 @@
 import type { AuthContext, RequestContext } from '../context.ts';
 import { AuthHttpError, badRequest, notFound, unprocessable } from '../errors.ts';
 import { requireServiceRole } from '../guard.ts';
-import { type Body, objectField, json, stringField } from '../http.ts';
+import { type Body, json, objectField, stringField } from '../http.ts';
 import { checkPassword, hashPassword } from '../password.ts';
 import { deleteSessions } from '../sessions.ts';
 import {
@@ -136,7 +136,11 @@ export async function adminGetUser(ctx: AuthContext, request: RequestContext, id
   return json(200, await loadUserJson(ctx.sql, await loadTarget(ctx, id)));
 }
 
-export async function adminUpdateUser(ctx: AuthContext, request: RequestContext, id: string): Promise<Response> {
+export async function adminUpdateUser(
+  ctx: AuthContext,
+  request: RequestContext,
+  id: string,
+): Promise<Response> {
   await requireServiceRole(ctx, request);
   const target = await loadTarget(ctx, id);
   const { body } = request;
@@ -183,7 +187,11 @@ export async function adminUpdateUser(ctx: AuthContext, request: RequestContext,
   }
 }
 
-export async function adminDeleteUser(ctx: AuthContext, request: RequestContext, id: string): Promise<Response> {
+export async function adminDeleteUser(
+  ctx: AuthContext,
+  request: RequestContext,
+  id: string,
+): Promise<Response> {
   await requireServiceRole(ctx, request);
   const target = await loadTarget(ctx, id);
   const soft = booleanField(request.body, 'should_soft_delete') ?? false;

@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import * as client from 'openid-client';
 import type { AuthContext, RequestContext } from '../context.ts';
 import { badRequest } from '../errors.ts';
-import { redirect, json } from '../http.ts';
+import { json, redirect } from '../http.ts';
 import { signState } from '../oauth-state.ts';
 import { resolveRedirect } from '../redirect.ts';
 import { readCodeChallenge } from './recover.ts';

@@ -2,7 +2,7 @@
 import type { AuthContext, RequestContext } from '../context.ts';
 import { json } from '../http.ts';
 
-export async function settings(ctx: AuthContext, request: RequestContext): Promise<Response> {
+export async function settings(ctx: AuthContext, _request: RequestContext): Promise<Response> {
   return json(200, {
     external: {
       anonymous_users: false,
@@ -18,7 +18,7 @@ export async function settings(ctx: AuthContext, request: RequestContext): Promi
   });
 }
 
-export async function health(_ctx: AuthContext, request: RequestContext): Promise<Response> {
+export async function health(_ctx: AuthContext, _request: RequestContext): Promise<Response> {
   return json(200, {
     version: 'local',
     name: 'GoTrue',
@@ -27,6 +27,6 @@ export async function health(_ctx: AuthContext, request: RequestContext): Promis
 }
 
 /** HS256 projects publish no public keys; supabase-js then verifies tokens through GET /user. */
-export async function jwks(_ctx: AuthContext, request: RequestContext): Promise<Response> {
+export async function jwks(_ctx: AuthContext, _request: RequestContext): Promise<Response> {
   return json(200, { keys: [] });
 }

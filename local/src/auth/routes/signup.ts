@@ -4,7 +4,7 @@
  */
 import type { AuthContext, RequestContext } from '../context.ts';
 import { AuthHttpError, badRequest, unprocessable } from '../errors.ts';
-import { objectField, json, stringField } from '../http.ts';
+import { json, objectField, stringField } from '../http.ts';
 import { checkPassword, hashPassword, userPasswordPolicy } from '../password.ts';
 import { createSession } from '../sessions.ts';
 import { sessionResponse } from '../tokens.ts';

@@ -11,7 +11,7 @@ import type { AuthContext, RequestContext } from '../context.ts';
 import { requestEmailChange } from '../email-change.ts';
 import { badRequest, unprocessable } from '../errors.ts';
 import { requireUser } from '../guard.ts';
-import { objectField, json, stringField } from '../http.ts';
+import { json, objectField, stringField } from '../http.ts';
 import { checkPassword, hashPassword, passwordMatches, userPasswordPolicy } from '../password.ts';
 import { resolveRedirect } from '../redirect.ts';
 import { deleteSessions } from '../sessions.ts';

@@ -8,7 +8,7 @@
 import type { AuthContext, RequestContext } from '../context.ts';
 import { confirmEmailChange, type EmailChangeOutcome, OTHER_LINK_PENDING } from '../email-change.ts';
 import { AuthHttpError, badRequest, forbidden } from '../errors.ts';
-import { redirect, json, stringField } from '../http.ts';
+import { json, redirect, stringField } from '../http.ts';
 import { consumeRecoveryToken, PKCE_PREFIX, tokenHash } from '../otp.ts';
 import { resolveRedirect, withParams } from '../redirect.ts';
 import { createSession } from '../sessions.ts';
