@@ -11,6 +11,7 @@ import { type Context, Hono } from 'hono';
 import { proxy } from 'hono/proxy';
 import { SHARE_PAGE, serveSharePage } from './gateway-share.ts';
 import { serveStatic } from './gateway-static.ts';
+import { fetchKeepingHost } from './http-fetch.ts';
 import type { Log } from './log.ts';
 import { MAIL_INBOX_PATH } from './mail-catcher.ts';
 import { securityHeaders } from './security-headers.ts';
@@ -135,14 +136,15 @@ function sendConfig(c: Context<Env>, config: PublicConfig) {
 
 /**
  * The request as it came (method, path, query, headers including Host, body streamed), to `target`; the
- * answer as it comes, redirects included (a download's 302 is the browser's to follow).
+ * answer as it comes, redirects included (a download's 302 is the browser's to follow). hono/proxy drops
+ * the hop-by-hop headers both ways.
  */
 async function forward(c: Context<Env>, target: URL, log: Log, unavailable: string): Promise<Response> {
   const url = new URL(c.req.url);
   try {
     return await proxy(`${target.origin}${url.pathname}${url.search}`, {
       raw: c.req.raw,
-      redirect: 'manual',
+      customFetch: fetchKeepingHost,
       headers: { ...c.req.header(), 'x-forwarded-for': getConnInfo(c).remote.address ?? '' },
     });
   } catch (error) {
