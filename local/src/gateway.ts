@@ -17,7 +17,7 @@ import { MAIL_INBOX_PATH } from './mail-catcher.ts';
 import { securityHeaders } from './security-headers.ts';
 
 /** What the gateway mounts at /auth/v1: any fetch handler (the auth server's Hono app). */
-export interface FetchApp {
+interface FetchApp {
   fetch: (request: Request, env?: HttpBindings) => Response | Promise<Response>;
 }
 
@@ -49,7 +49,7 @@ type Env = { Bindings: HttpBindings };
 
 const under = (path: string, prefix: string) => path === prefix || path.startsWith(`${prefix}/`);
 
-export function createGatewayApp(options: GatewayOptions): Hono<Env> {
+function createGatewayApp(options: GatewayOptions): Hono<Env> {
   const api = new URL(options.apiOrigin);
   const inbox = options.mailInboxOrigin ? new URL(options.mailInboxOrigin) : null;
   const app = new Hono<Env>();

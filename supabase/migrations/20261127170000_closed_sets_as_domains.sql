@@ -86,3 +86,49 @@ alter table public.direct_uploads
   drop constraint direct_uploads_purpose_check, alter column purpose type public.upload_purpose,
   drop constraint direct_uploads_source_check, alter column source type public.upload_source;
 
+-- The worker's claim returns the event's type as the column's domain: its RETURN QUERY must match the
+-- declared types exactly, and the generated types then carry the event types. A changed result type is a
+-- drop and create (restated from 20261127100100, its latest definition; only the column's type changed).
+drop function public.webhook_claim_delivery(bigint, uuid, integer);
+create function public.webhook_claim_delivery(p_id bigint, p_token uuid, p_lease_seconds integer)
+returns table (
+  delivery_id bigint, attempts integer, event_id uuid, event_type public.webhook_event_type, event_data jsonb,
+  event_created_at timestamptz, url text, secret text, enabled boolean
+)
+language plpgsql security definer
+set search_path = ''
+as $$
+declare
+  v_until timestamptz;
+  v_attempt integer;
+begin
+  select e.paused_until, d.attempts + 1 into v_until, v_attempt
+    from public.webhook_deliveries d
+    join public.webhook_endpoints e on e.user_id = d.user_id
+   where d.id = p_id and d.status = 'pending' and e.enabled and e.paused_until > now();
+  if v_until is not null then
+    update public.webhook_deliveries d set next_attempt_at = v_until where d.id = p_id;
+    if to_regproc('graphile_worker.add_job') is not null then
+      perform graphile_worker.add_job('deliver_webhook', json_build_object('id', p_id),
+                                      queue_name := (select 'webhook:' || d.user_id
+                                                       from public.webhook_deliveries d where d.id = p_id),
+                                      run_at := v_until, max_attempts := 5,
+                                      job_key := 'webhook:' || p_id || ':' || v_attempt || ':rest:'
+                                                 || extract(epoch from v_until)::bigint);
+    end if;
+    return;
+  end if;
+  return query
+  with claimed as (
+    update public.webhook_deliveries d
+       set claim_token = p_token, claim_until = now() + make_interval(secs => p_lease_seconds)
+     where d.id = p_id and d.status = 'pending' and (d.claim_until is null or d.claim_until < now())
+    returning d.id, d.attempts, d.event_id, d.user_id
+  )
+  select c.id, c.attempts, v.id, v.type, v.data, v.created_at, e.url, e.secret, coalesce(e.enabled, false)
+    from claimed c
+    join public.webhook_events v on v.id = c.event_id
+    left join public.webhook_endpoints e on e.user_id = c.user_id;
+end;
+$$;
+revoke execute on function public.webhook_claim_delivery(bigint, uuid, integer) from public, anon, authenticated;

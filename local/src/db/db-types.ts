@@ -90,8 +90,8 @@ const wrap = (type: string) => (/^[\w.<>'[\]]+$/.test(type) ? type : `(${type})`
 const quote = (s: string) => `'${s}'`;
 const key = (s: string) => (/^[A-Za-z_$][\w$]*$/.test(s) ? s : quote(s));
 
-/** The types file's text (before formatting) for the database `sql` points at. */
-export async function generateDatabaseTypes(sql: postgres.Sql): Promise<string> {
+/** Every closed set of the `public` schema (enums and closed domains, see above): name → its values. */
+export async function readClosedSets(sql: postgres.Sql): Promise<Map<string, string[]>> {
   const enumRows = await sql<{ typname: string; labels: string[] }[]>`
     select t.typname, array_agg(e.enumlabel order by e.enumsortorder) as labels
       from pg_type t join pg_enum e on e.enumtypid = t.oid join pg_namespace n on n.oid = t.typnamespace
@@ -105,6 +105,15 @@ export async function generateDatabaseTypes(sql: postgres.Sql): Promise<string> 
       left join pg_constraint c on c.contypid = t.oid and c.contype = 'c'
      where n.nspname = 'public' and t.typtype = 'd' and base.typname = 'text'
      group by t.typname order by t.typname`;
+  const closedDomains = domainRows.flatMap((d) => {
+    const labels = d.checks.length === 1 ? closedSetLabels(d.checks[0] ?? '') : null;
+    return labels ? [[d.typname, labels] as const] : [];
+  });
+  return new Map([...enumRows.map((e) => [e.typname, e.labels] as const), ...closedDomains]);
+}
+
+/** The types file's text (before formatting) for the database `sql` points at. */
+export async function generateDatabaseTypes(sql: postgres.Sql): Promise<string> {
   const columns = await sql<
     (TypeInfo & { table: string; relkind: string; column: string; nullable: boolean })[]
   >`
@@ -150,12 +159,8 @@ export async function generateDatabaseTypes(sql: postgres.Sql): Promise<string> 
      where n.nspname = 'public' and p.prokind = 'f' and rt.typname <> 'trigger'
      order by p.proname, pg_get_function_identity_arguments(p.oid)`;
 
-  const closedDomains = domainRows.flatMap((d) => {
-    const labels = d.checks.length === 1 ? closedSetLabels(d.checks[0] ?? '') : null;
-    return labels ? [[d.typname, labels] as const] : [];
-  });
   const catalog: Catalog = {
-    enums: new Map([...enumRows.map((e) => [e.typname, e.labels] as const), ...closedDomains]),
+    enums: await readClosedSets(sql),
     tables: new Set(columns.filter((c) => c.relkind === 'r' || c.relkind === 'p').map((c) => c.table)),
     views: new Set(columns.filter((c) => c.relkind === 'v' || c.relkind === 'm').map((c) => c.table)),
   };

@@ -492,7 +492,7 @@ export interface Database {
           delivery_id: string | null;
           attempts: number | null;
           event_id: string | null;
-          event_type: string | null;
+          event_type: Database['public']['Enums']['webhook_event_type'] | null;
           event_data: Json | null;
           event_created_at: Date | null;
           url: string | null;
