@@ -1,14 +1,13 @@
 /** Wires the local auth server into the stack: keys, database pool, and mail through the outbox. */
 import postgres from 'postgres';
 import { createApiKeys } from './auth/api-keys.ts';
-import { createAuthHandler } from './auth/index.ts';
+import { type AuthApp, createAuthApp } from './auth/index.ts';
 import type { LocalConfig } from './config.ts';
-import type { Handler } from './gateway.ts';
 import type { Log } from './log.ts';
 
 export interface AuthStack {
   keys: { anonKey: string; serviceRoleKey: string };
-  handler: Handler;
+  app: AuthApp;
   stop(): Promise<void>;
 }
 
@@ -20,7 +19,7 @@ export async function createAuthStack(
   const keys = await createApiKeys(config.jwtSecret);
   const sql = postgres(databaseUrl, { max: 4, prepare: false, onnotice: () => {} });
   const origins = [`http://localhost:${config.port}`, `http://127.0.0.1:${config.port}`];
-  const handler = createAuthHandler({
+  const app = createAuthApp({
     sql,
     config: {
       jwtSecret: config.jwtSecret,
@@ -41,5 +40,5 @@ export async function createAuthStack(
     },
     log,
   });
-  return { keys, handler, stop: () => sql.end({ timeout: 5 }) };
+  return { keys, app, stop: () => sql.end({ timeout: 5 }) };
 }

@@ -5,36 +5,34 @@
  * revoking ends it at once.
  */
 import { existsSync, readFileSync } from 'node:fs';
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { injectShareHead, SHARE_SLUG, shareHeadFor } from '@lift3d/common/share-page.ts';
 import { SharedModelHeadAnswer } from '@lift3d/contract';
+import { notBuilt } from './gateway-static.ts';
 import type { Log } from './log.ts';
 
 export const SHARE_PAGE = /^\/m\/([^/]+)\/?$/;
 
 export async function serveSharePage(
-  req: IncomingMessage,
-  res: ServerResponse,
+  request: Request,
   options: { slug: string; distDir: string; apiOrigin: string; origin: string; log: Log },
-): Promise<void> {
+): Promise<Response> {
   // The share page's shell prerendered at build time; a build from before prerendering has only index.html.
   const indexFile = [join(options.distDir, 'share.html'), join(options.distDir, 'index.html')].find((f) =>
     existsSync(f),
   );
-  if (!indexFile) {
-    res.writeHead(503, { 'Content-Type': 'text/plain; charset=utf-8' });
-    return void res.end('The web app is not built yet: run `npm run build`.');
-  }
+  if (!indexFile) return notBuilt();
   const index = readFileSync(indexFile, 'utf8');
   const send = (status: number, html: string) => {
     const body = Buffer.from(html);
-    res.writeHead(status, {
-      'Content-Type': 'text/html; charset=utf-8',
-      'Content-Length': body.length,
-      'Cache-Control': 'no-store',
+    return new Response(request.method === 'HEAD' ? null : new Uint8Array(body), {
+      status,
+      headers: {
+        'Content-Type': 'text/html; charset=utf-8',
+        'Content-Length': String(body.length),
+        'Cache-Control': 'no-store',
+      },
     });
-    res.end(req.method === 'HEAD' ? undefined : body);
   };
   if (!SHARE_SLUG.test(options.slug)) return send(404, index);
   let answer: Response;
@@ -60,5 +58,5 @@ export async function serveSharePage(
   }
   const { model } = parsed.data;
   const head = shareHeadFor(model, `${options.origin}/m/${model.slug}`, `${options.origin}/api`);
-  send(200, injectShareHead(index, head));
+  return send(200, injectShareHead(index, head));
 }

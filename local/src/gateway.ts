@@ -1,23 +1,29 @@
 /**
- * One origin for the whole local stack, as a Supabase project plus a static host would give:
- * the built SPA, `/auth/v1/*` (auth server), `/api/*` (the Deno api function) and `/config.json`.
+ * One origin for the whole local stack, as a Supabase project plus a static host would give: the built
+ * SPA, `/auth/v1/*` (the auth server, a Hono app mounted here), `/api/*` (the Deno api function, proxied)
+ * and `/config.json`. A Hono app served by @hono/node-server, like the api beside it.
  */
-
-import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
-import { createServer, type IncomingMessage, request, type Server, type ServerResponse } from 'node:http';
-import { extname, join, normalize, sep } from 'node:path';
-import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
+import type { Server } from 'node:http';
+import { createAdaptorServer, type HttpBindings } from '@hono/node-server';
+import { getConnInfo } from '@hono/node-server/conninfo';
 import type { HostConfig } from '@lift3d/contract';
+import { type Context, Hono } from 'hono';
+import { proxy } from 'hono/proxy';
 import { SHARE_PAGE, serveSharePage } from './gateway-share.ts';
+import { serveStatic } from './gateway-static.ts';
+import { fetchKeepingHost } from './http-fetch.ts';
 import type { Log } from './log.ts';
 import { MAIL_INBOX_PATH } from './mail-catcher.ts';
 import { securityHeaders } from './security-headers.ts';
 
-export type Handler = (req: IncomingMessage, res: ServerResponse) => void;
+/** What the gateway mounts at /auth/v1: any fetch handler (the auth server's Hono app). */
+interface FetchApp {
+  fetch: (request: Request, env?: HttpBindings) => Response | Promise<Response>;
+}
 
 export interface GatewayOptions {
   distDir: string;
-  auth: Handler;
+  auth: FetchApp;
   apiOrigin: string;
   /** The local inbox's web server, served at /mail/; null when there is none. */
   mailInboxOrigin?: string | null;
@@ -31,89 +37,85 @@ export interface GatewayOptions {
   connectOrigins?: readonly string[];
 }
 
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.webp': 'image/webp',
-  '.ico': 'image/x-icon',
-  '.woff2': 'font/woff2',
-  '.txt': 'text/plain; charset=utf-8',
-  '.webmanifest': 'application/manifest+json',
-  '.mp4': 'video/mp4',
-  '.glb': 'model/gltf-binary',
-};
+type Env = { Bindings: HttpBindings };
 
-export function createGateway(options: GatewayOptions): Server {
+const under = (path: string, prefix: string) => path === prefix || path.startsWith(`${prefix}/`);
+
+function createGatewayApp(options: GatewayOptions): Hono<Env> {
   const api = new URL(options.apiOrigin);
   const inbox = options.mailInboxOrigin ? new URL(options.mailInboxOrigin) : null;
-  return createServer((req, res) => {
-    const url = new URL(req.url ?? '/', 'http://localhost');
-    // The inbox is MailDev's own app (its scripts, and each mail in a frame), not a page of ours: our page
-    // policy would block it, so it is proxied as it is.
-    if (inbox && (url.pathname === MAIL_INBOX_PATH || url.pathname.startsWith(`${MAIL_INBOX_PATH}/`)))
-      return proxy(req, res, inbox, options.log, 'The mail inbox is unavailable right now.');
-    const isApi = ['/api', '/auth/v1'].some((p) => url.pathname === p || url.pathname.startsWith(`${p}/`));
+  const app = new Hono<Env>();
+
+  // The inbox is MailDev's own app (its scripts, and each mail in a frame), not a page of ours: our page
+  // policy would block it, so it is proxied as it is, before the security headers.
+  if (inbox) {
+    const toInbox = (c: Context<Env>) =>
+      forward(c, inbox, options.log, 'The mail inbox is unavailable right now.');
+    app.all(MAIL_INBOX_PATH, toInbox);
+    app.all(`${MAIL_INBOX_PATH}/*`, toInbox);
+  }
+
+  app.use('*', async (c, next) => {
+    await next();
+    const path = new URL(c.req.url).pathname;
+    const isApi = under(path, '/api') || under(path, '/auth/v1');
     const headers = securityHeaders(isApi ? 'api' : 'page', {
       paypal: options.publicConfig.payments === 'paypal',
-      https: viaHttps(req),
+      https: viaHttps(c),
       connectOrigins: options.connectOrigins,
     });
-    for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
-    if (url.pathname === '/auth/v1' || url.pathname.startsWith('/auth/v1/')) {
-      req.url = (url.pathname.slice('/auth/v1'.length) || '/') + url.search;
-      return options.auth(req, res);
-    }
-    if (url.pathname === '/api' || url.pathname.startsWith('/api/'))
-      return proxy(
-        req,
-        res,
-        api,
-        options.log,
-        'The API is unavailable right now. Please try again in a moment.',
-      );
-    if (url.pathname === '/config.json') return sendConfig(req, res, options.publicConfig);
-    const share = SHARE_PAGE.exec(url.pathname);
-    if (share && (req.method === 'GET' || req.method === 'HEAD')) {
-      const origin = `${viaHttps(req) ? 'https' : 'http'}://${req.headers.host ?? 'localhost'}`;
+    // An answer's own header (the api's, the auth server's) wins over the gateway's default.
+    for (const [name, value] of Object.entries(headers))
+      if (!c.res.headers.has(name)) c.res.headers.set(name, value);
+  });
+
+  app.mount('/auth/v1', (request, env: HttpBindings) => options.auth.fetch(request, env));
+  const toApi = (c: Context<Env>) =>
+    forward(c, api, options.log, 'The API is unavailable right now. Please try again in a moment.');
+  app.all('/api', toApi);
+  app.all('/api/*', toApi);
+  app.get('/config.json', (c) => sendConfig(c, options.publicConfig));
+  app.all('*', (c) => {
+    const pathname = new URL(c.req.url).pathname;
+    const share = SHARE_PAGE.exec(pathname);
+    if (share && (c.req.method === 'GET' || c.req.method === 'HEAD')) {
       const slug = share[1] ?? '';
-      void serveSharePage(req, res, {
+      return serveSharePage(c.req.raw, {
         slug,
         distDir: options.distDir,
         apiOrigin: api.origin,
-        origin,
+        origin: `${viaHttps(c) ? 'https' : 'http'}://${c.req.header('host') ?? 'localhost'}`,
         log: options.log,
-      }).catch((error: Error) => {
-        options.log(`share page ${slug}: ${error.message}`);
-        if (res.headersSent) return res.destroy();
-        res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' });
-        res.end('The share page could not be built.');
       });
-      return;
     }
-    return serveStatic(req, res, url.pathname, options.distDir);
+    return serveStatic(c.req.raw, pathname, options.distDir);
   });
+  app.onError((error, c) => {
+    options.log(`${c.req.method} ${new URL(c.req.url).pathname}: ${error.stack ?? error.message}`);
+    return c.text('The gateway could not answer this request.', 500);
+  });
+  return app;
+}
+
+/** The gateway as a node:http server, not yet listening (the stack and tests choose the port). */
+export function createGateway(options: GatewayOptions): Server {
+  // Without a `createServer` option @hono/node-server makes a node:http server.
+  return createAdaptorServer({ fetch: createGatewayApp(options).fetch }) as Server;
 }
 
 /** TLS on this socket, or a proxy in front that terminated it and said so. */
-function viaHttps(req: IncomingMessage): boolean {
-  if ('encrypted' in req.socket && req.socket.encrypted) return true;
-  return (
-    String(req.headers['x-forwarded-proto'] ?? '')
-      .split(',')[0]
-      .trim() === 'https'
-  );
+function viaHttps(c: Context<Env>): boolean {
+  const socket = c.env.incoming.socket;
+  if ('encrypted' in socket && socket.encrypted) return true;
+  return (c.req.header('x-forwarded-proto') ?? '').split(',')[0]?.trim() === 'https';
 }
 
-function sendConfig(req: IncomingMessage, res: ServerResponse, config: HostConfig) {
+function sendConfig(c: Context<Env>, config: HostConfig) {
   // The browser reaches auth on the origin it loaded the page from, whatever port that is.
-  const host = req.headers.host ?? 'localhost';
-  const proto = viaHttps(req) ? 'https' : 'http';
-  const body = JSON.stringify({
+  const host = c.req.header('host') ?? 'localhost';
+  const proto = viaHttps(c) ? 'https' : 'http';
+  c.header('Cache-Control', 'no-store');
+  return c.json({
     supabaseUrl: `${proto}://${host}`,
     supabaseAnonKey: config.supabaseAnonKey,
     apiUrl: '/api',
@@ -122,118 +124,25 @@ function sendConfig(req: IncomingMessage, res: ServerResponse, config: HostConfi
     paypalClientId: config.paypalClientId,
     mailInboxUrl: config.mailInboxUrl,
   });
-  res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' });
-  res.end(body);
 }
 
-function proxy(req: IncomingMessage, res: ServerResponse, target: URL, log: Log, unavailable: string) {
-  const headers = { ...req.headers, 'x-forwarded-for': req.socket.remoteAddress ?? '' };
-  const upstream = request(
-    { hostname: target.hostname, port: target.port, method: req.method, path: req.url, headers },
-    (answer) => {
-      res.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(res);
-    },
-  );
-  upstream.on('error', (error) => {
-    log(`proxy to ${target.origin}: ${req.method} ${req.url}: ${error.message}`);
-    if (res.headersSent) return res.destroy();
-    res.writeHead(502, { 'Content-Type': 'application/json; charset=utf-8' });
-    res.end(JSON.stringify({ error: unavailable }));
-  });
-  req.pipe(upstream);
-}
-
-function serveStatic(req: IncomingMessage, res: ServerResponse, pathname: string, distDir: string) {
-  if (req.method !== 'GET' && req.method !== 'HEAD') {
-    res.writeHead(405, { Allow: 'GET, HEAD' });
-    return res.end();
-  }
-  let decoded: string;
+/**
+ * The request as it came (method, path, query, headers including Host, body streamed), to `target`; the
+ * answer as it comes, redirects included (a download's 302 is the browser's to follow). hono/proxy drops
+ * the hop-by-hop headers both ways.
+ */
+async function forward(c: Context<Env>, target: URL, log: Log, unavailable: string): Promise<Response> {
+  const url = new URL(c.req.url);
   try {
-    decoded = decodeURIComponent(pathname);
-  } catch {
-    res.writeHead(400);
-    return res.end();
-  }
-  const file = normalize(join(distDir, decoded));
-  const inside = (path: string) => path === distDir || path.startsWith(distDir + sep);
-  if (inside(file) && existsSync(file) && statSync(file).isFile()) {
-    // Hashed names change with their content; everything else (HTML, favicon, config) is revalidated.
-    const immutable = decoded.startsWith('/assets/');
-    return sendFile(req, res, file, immutable ? IMMUTABLE : REVALIDATE);
-  }
-  // A public page prerendered at build time: `/about` → about.html, `/` → index.html.
-  const page = decoded === '/' ? join(distDir, 'index.html') : `${file.replace(/[/\\]+$/, '')}.html`;
-  if (inside(page) && existsSync(page) && statSync(page).isFile())
-    return sendFile(req, res, page, REVALIDATE);
-  // Client-side routes (and unknown paths, which the app renders as its not-found page) get the empty shell;
-  // a build from before prerendering has only index.html, which is that shell.
-  const shell = [join(distDir, 'spa.html'), join(distDir, 'index.html')].find((f) => existsSync(f));
-  if (!shell) {
-    res.writeHead(503, { 'Content-Type': 'text/plain; charset=utf-8' });
-    return res.end('The web app is not built yet: run `npm run build`.');
-  }
-  return sendFile(req, res, shell, REVALIDATE);
-}
-
-const IMMUTABLE = 'public, max-age=31536000, immutable';
-/** Cached, but asked again each time: a new build shows at once, an unchanged page costs a 304. */
-const REVALIDATE = 'no-cache';
-
-const COMPRESSIBLE = new Set(['.html', '.js', '.css', '.json', '.svg', '.txt', '.webmanifest']);
-const compressed = new Map<string, { mtimeMs: number; br: Buffer; gzip: Buffer }>();
-
-/** Brotli or gzip for text assets, compressed once per file version and kept in memory. */
-function compressedVersion(file: string, mtimeMs: number, acceptEncoding: string) {
-  if (!COMPRESSIBLE.has(extname(file).toLowerCase())) return null;
-  const wantsBr = /\bbr\b/.test(acceptEncoding);
-  const wantsGzip = /\bgzip\b/.test(acceptEncoding);
-  if (!wantsBr && !wantsGzip) return null;
-  let entry = compressed.get(file);
-  if (!entry || entry.mtimeMs !== mtimeMs) {
-    const raw = readFileSync(file);
-    entry = {
-      mtimeMs,
-      br: brotliCompressSync(raw, { params: { [zlib.BROTLI_PARAM_QUALITY]: 9 } }),
-      gzip: gzipSync(raw, { level: 9 }),
-    };
-    compressed.set(file, entry);
-  }
-  return wantsBr ? { encoding: 'br', body: entry.br } : { encoding: 'gzip', body: entry.gzip };
-}
-
-function sendFile(req: IncomingMessage, res: ServerResponse, file: string, cacheControl: string) {
-  const { size, mtimeMs } = statSync(file);
-  // One tag per file version (the same file, path and all, at the same size and time).
-  const etag = `W/"${size.toString(36)}-${Math.floor(mtimeMs).toString(36)}"`;
-  if (
-    String(req.headers['if-none-match'] ?? '')
-      .split(/\s*,\s*/)
-      .includes(etag)
-  ) {
-    res.writeHead(304, { ETag: etag, 'Cache-Control': cacheControl });
-    return res.end();
-  }
-  const type = TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream';
-  const packed = compressedVersion(file, mtimeMs, String(req.headers['accept-encoding'] ?? ''));
-  if (packed) {
-    res.writeHead(200, {
-      'Content-Type': type,
-      'Content-Encoding': packed.encoding,
-      'Content-Length': packed.body.length,
-      'Cache-Control': cacheControl,
-      ETag: etag,
-      Vary: 'Accept-Encoding',
+    return await proxy(`${target.origin}${url.pathname}${url.search}`, {
+      raw: c.req.raw,
+      customFetch: fetchKeepingHost,
+      headers: { ...c.req.header(), 'x-forwarded-for': getConnInfo(c).remote.address ?? '' },
     });
-    return res.end(req.method === 'HEAD' ? undefined : packed.body);
+  } catch (error) {
+    log(
+      `proxy to ${target.origin}: ${c.req.method} ${url.pathname}${url.search}: ${(error as Error).message}`,
+    );
+    return c.json({ error: unavailable }, 502);
   }
-  res.writeHead(200, {
-    'Content-Type': type,
-    'Content-Length': size,
-    'Cache-Control': cacheControl,
-    ETag: etag,
-  });
-  if (req.method === 'HEAD') return res.end();
-  createReadStream(file).pipe(res);
 }

@@ -150,7 +150,7 @@ export async function startStack(localConfig: LocalConfig, options: StackOptions
     const gatewayLog = logger('gateway');
     const server: Server = createGateway({
       distDir: config.distDir,
-      auth: auth.handler,
+      auth: auth.app,
       apiOrigin: api.origin,
       mailInboxOrigin: inbox?.webOrigin ?? null,
       connectOrigins: [

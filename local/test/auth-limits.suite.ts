@@ -3,7 +3,7 @@
  * allow-listing and the refusal to run in production.
  */
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
-import { createApiKeys, createAuthHandler } from '../src/auth/index.ts';
+import { createApiKeys, createAuthApp } from '../src/auth/index.ts';
 import { type AuthServer, startAuthServer, TEST_JWT_SECRET } from './support/auth-harness.ts';
 import type { TestDatabase } from './support/databases.ts';
 
@@ -165,7 +165,7 @@ export function limitsSuite(database: () => TestDatabase): void {
     it('refuses to run with NODE_ENV=production', async () => {
       const keys = await createApiKeys(TEST_JWT_SECRET);
       expect(() =>
-        createAuthHandler({
+        createAuthApp({
           sql: db.sql,
           config: {
             jwtSecret: TEST_JWT_SECRET,

@@ -45,7 +45,7 @@ beforeAll(async () => {
   gateway = createGateway({
     distDir: dist,
     apiOrigin: `http://127.0.0.1:${(api.address() as { port: number }).port}`,
-    auth: (_req, res) => res.end('auth'),
+    auth: { fetch: () => new Response('auth') },
     publicConfig: {
       supabaseAnonKey: 'anon',
       googleEnabled: false,

@@ -17,17 +17,37 @@ beforeAll(async () => {
   writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Lift3D</title>');
   writeFileSync(join(dist, 'assets/app-abc.js'), `console.log(${JSON.stringify('x'.repeat(5000))});`);
   api = createServer((req, res) => {
-    res.writeHead(200, { 'content-type': 'application/json' });
-    res.end(JSON.stringify({ method: req.method, url: req.url, auth: req.headers.authorization ?? null }));
+    if (req.url === '/api/redirect') {
+      res.writeHead(302, { location: 'https://bucket.example/file.glb' });
+      return res.end();
+    }
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(
+        JSON.stringify({
+          method: req.method,
+          url: req.url,
+          auth: req.headers.authorization ?? null,
+          host: req.headers.host,
+          forwardedFor: req.headers['x-forwarded-for'] ?? null,
+          bytes: Buffer.concat(chunks).length,
+        }),
+      );
+    });
   });
   await new Promise<void>((r) => api.listen(0, '127.0.0.1', r));
   const apiPort = (api.address() as { port: number }).port;
   gateway = createGateway({
     distDir: dist,
     apiOrigin: `http://127.0.0.1:${apiPort}`,
-    auth: (req, res) => {
-      authCalls.push(req.url ?? '');
-      res.end('auth');
+    auth: {
+      fetch: (req) => {
+        const url = new URL(req.url);
+        authCalls.push(url.pathname + url.search);
+        return new Response('auth');
+      },
     },
     publicConfig: {
       supabaseAnonKey: 'anon',
@@ -112,7 +132,24 @@ test('/auth/v1 goes to the auth server without its prefix, /api is proxied with 
     headers: { authorization: 'Bearer t' },
     body: '{}',
   });
-  expect(await res.json()).toEqual({ method: 'PUT', url: '/api/users/1?x=2', auth: 'Bearer t' });
+  expect(await res.json()).toEqual({
+    method: 'PUT',
+    url: '/api/users/1?x=2',
+    auth: 'Bearer t',
+    // The api builds absolute links from the Host the browser used, and limits by the client's address.
+    host: new URL(base).host,
+    forwardedFor: '127.0.0.1',
+    bytes: 2,
+  });
+});
+
+test('a large upload streams through to the api; a redirect is passed on, not followed', async () => {
+  const body = Buffer.alloc(3 * 1024 * 1024, 7);
+  const upload = await fetch(`${base}/api/generations`, { method: 'POST', body });
+  expect(((await upload.json()) as { bytes: number }).bytes).toBe(body.length);
+  const moved = await fetch(`${base}/api/redirect`, { redirect: 'manual' });
+  expect(moved.status).toBe(302);
+  expect(moved.headers.get('location')).toBe('https://bucket.example/file.glb');
 });
 
 test('an unreachable api answers a JSON 502 the client can show', async () => {

@@ -25,7 +25,7 @@ beforeAll(async () => {
     distDir: mkdtempSync(join(tmpdir(), 'mail-dist-')),
     apiOrigin: 'http://127.0.0.1:9',
     mailInboxOrigin: catcher.webOrigin,
-    auth: (_req, res) => res.end('auth'),
+    auth: { fetch: () => new Response('auth') },
     publicConfig: {
       supabaseAnonKey: 'anon',
       googleEnabled: false,

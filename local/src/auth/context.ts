@@ -1,5 +1,4 @@
 /** What every route receives: the shared server state and the parsed request. */
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import type postgres from 'postgres';
 import type { ResolvedAuthConfig } from './config.ts';
 import type { Body } from './http.ts';
@@ -26,8 +25,7 @@ export interface AuthContext {
 }
 
 export interface RequestContext {
-  req: IncomingMessage;
-  res: ServerResponse;
+  headers: Headers;
   url: URL;
   body: Body;
   ip: string;

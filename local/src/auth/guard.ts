@@ -24,7 +24,7 @@ async function verifyJwt(ctx: AuthContext, token: string): Promise<JWTPayload> {
 
 /** Like Kong in front of GoTrue: every API call carries the project's anon or service-role key. */
 export function requireApiKey(ctx: AuthContext, request: RequestContext) {
-  const key = String(request.req.headers.apikey ?? request.url.searchParams.get('apikey') ?? '');
+  const key = request.headers.get('apikey') ?? request.url.searchParams.get('apikey') ?? '';
   if (!key) {
     throw unauthorized(
       'no_authorization',
@@ -43,7 +43,7 @@ export interface Caller {
 }
 
 export async function requireUser(ctx: AuthContext, db: Db, request: RequestContext): Promise<Caller> {
-  const token = bearerToken(request.req);
+  const token = bearerToken(request.headers);
   if (!token) throw unauthorized('no_authorization', 'This endpoint requires a valid Bearer token');
   const claims = await verifyJwt(ctx, token);
   if (typeof claims.sub !== 'string' || !claims.sub) {
@@ -60,7 +60,7 @@ export async function requireUser(ctx: AuthContext, db: Db, request: RequestCont
 }
 
 export async function requireServiceRole(ctx: AuthContext, request: RequestContext): Promise<void> {
-  const token = bearerToken(request.req);
+  const token = bearerToken(request.headers);
   if (!token) throw unauthorized('no_authorization', 'This endpoint requires a Bearer token');
   const claims = await verifyJwt(ctx, token);
   if (claims.role !== 'service_role' && claims.role !== 'supabase_admin') {

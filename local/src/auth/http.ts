@@ -1,32 +1,23 @@
 /**
- * Small node:http helpers: body parsing (JSON or form), JSON answers, redirects, CORS, and errors in
- * GoTrue's two response shapes, chosen by the `X-Supabase-Api-Version` request header exactly as GoTrue
- * does: `{code: <error_code>, message}` for 2024-01-01 (what supabase-js sends), otherwise the initial
- * `{code: <status>, error_code, msg}`.
+ * Request and response helpers of the auth server (a Hono app, see index.ts): body parsing (JSON or form),
+ * JSON answers, redirects, and errors in GoTrue's two response shapes, chosen by the
+ * `X-Supabase-Api-Version` request header exactly as GoTrue does: `{code: <error_code>, message}` for
+ * 2024-01-01 (what supabase-js sends), otherwise the initial `{code: <status>, error_code, msg}`.
  */
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import { AuthHttpError } from './errors.ts';
 
 const API_VERSION_HEADER = 'x-supabase-api-version';
 const API_VERSION_2024 = '2024-01-01';
-const MAX_BODY_BYTES = 1024 * 1024;
+export const MAX_BODY_BYTES = 1024 * 1024;
 
 export type Body = Record<string, unknown>;
 
-export async function readBody(req: IncomingMessage): Promise<Body> {
-  if (req.method === 'GET' || req.method === 'HEAD') return {};
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > MAX_BODY_BYTES) {
-      throw new AuthHttpError(413, 'validation_failed', 'Request body too large: send at most 1 MB.');
-    }
-    chunks.push(chunk as Buffer);
-  }
-  const text = Buffer.concat(chunks).toString('utf8').trim();
+/** The body as an object; its size is capped before (index.ts, Hono's bodyLimit). */
+export async function readBody(request: Request): Promise<Body> {
+  if (request.method === 'GET' || request.method === 'HEAD') return {};
+  const text = (await request.text()).trim();
   if (!text) return {};
-  const type = String(req.headers['content-type'] ?? '');
+  const type = request.headers.get('content-type') ?? '';
   if (type.includes('application/x-www-form-urlencoded')) {
     return Object.fromEntries(new URLSearchParams(text));
   }
@@ -46,92 +37,43 @@ export async function readBody(req: IncomingMessage): Promise<Body> {
   return parsed as Body;
 }
 
-export function sendJson(
-  res: ServerResponse,
-  status: number,
-  body: unknown,
-  headers: Record<string, string> = {},
-) {
-  const text = JSON.stringify(body);
-  res.writeHead(status, {
-    'content-type': 'application/json',
-    'content-length': Buffer.byteLength(text),
-    'cache-control': 'no-store',
-    ...headers,
+export function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json', 'cache-control': 'no-store', ...headers },
   });
-  res.end(text);
 }
 
-export function sendEmpty(res: ServerResponse, status = 204) {
-  res.writeHead(status, { 'cache-control': 'no-store' });
-  res.end();
+export function empty(status = 204): Response {
+  return new Response(null, { status, headers: { 'cache-control': 'no-store' } });
 }
 
-export function redirect(res: ServerResponse, location: string, status = 302) {
-  res.writeHead(status, { location, 'cache-control': 'no-store' });
-  res.end();
+export function redirect(location: string, status = 302): Response {
+  return new Response(null, { status, headers: { location, 'cache-control': 'no-store' } });
 }
 
-function wantsApiVersion2024(req: IncomingMessage): boolean {
-  const value = String(req.headers[API_VERSION_HEADER] ?? '');
+function wantsApiVersion2024(headers: Headers): boolean {
+  const value = headers.get(API_VERSION_HEADER) ?? '';
   return /^\d{4}-\d{2}-\d{2}$/.test(value) && value >= API_VERSION_2024;
 }
 
-export function sendError(req: IncomingMessage, res: ServerResponse, error: AuthHttpError) {
-  const headers: Record<string, string> = {};
-  if (error.retryAfter !== null) headers['retry-after'] = String(error.retryAfter);
-  if (wantsApiVersion2024(req)) {
-    headers['x-supabase-api-version'] = API_VERSION_2024;
-    sendJson(res, error.status, { code: error.code, message: error.message, ...error.extra }, headers);
-    return;
+export function errorResponse(headers: Headers, error: AuthHttpError): Response {
+  const answerHeaders: Record<string, string> = {};
+  if (error.retryAfter !== null) answerHeaders['retry-after'] = String(error.retryAfter);
+  if (wantsApiVersion2024(headers)) {
+    answerHeaders['x-supabase-api-version'] = API_VERSION_2024;
+    return json(error.status, { code: error.code, message: error.message, ...error.extra }, answerHeaders);
   }
-  sendJson(
-    res,
+  return json(
     error.status,
     { code: error.status, error_code: error.code, msg: error.message, ...error.extra },
-    headers,
+    answerHeaders,
   );
 }
 
-/** Supabase's API answers any origin (its keys, not cookies, authenticate); the SPA's dev server needs it. */
-export function applyCors(req: IncomingMessage, res: ServerResponse): boolean {
-  const origin = req.headers.origin;
-  if (origin) {
-    res.setHeader('access-control-allow-origin', origin);
-    res.setHeader('vary', 'Origin');
-    res.setHeader('access-control-allow-credentials', 'true');
-    res.setHeader(
-      'access-control-expose-headers',
-      'x-total-count, link, x-supabase-api-version, retry-after',
-    );
-  }
-  if (req.method !== 'OPTIONS') return false;
-  res.setHeader('access-control-allow-methods', 'GET, POST, PUT, PATCH, DELETE, OPTIONS');
-  res.setHeader(
-    'access-control-allow-headers',
-    String(
-      req.headers['access-control-request-headers'] ?? 'authorization, apikey, content-type, x-client-info',
-    ),
-  );
-  res.setHeader('access-control-max-age', '600');
-  sendEmpty(res, 204);
-  return true;
-}
-
-export function clientIp(req: IncomingMessage, trustForwardedFor: boolean): string {
-  if (trustForwardedFor) {
-    const forwarded = String(req.headers['x-forwarded-for'] ?? '')
-      .split(',')[0]
-      ?.trim();
-    if (forwarded) return forwarded;
-  }
-  return req.socket.remoteAddress ?? 'unknown';
-}
-
-export function bearerToken(req: IncomingMessage): string | null {
-  const header = String(req.headers.authorization ?? '');
-  const match = /^Bearer\s+(\S+)$/i.exec(header);
-  return match ? match[1] : null;
+export function bearerToken(headers: Headers): string | null {
+  const match = /^Bearer\s+(\S+)$/i.exec(headers.get('authorization') ?? '');
+  return match ? (match[1] ?? null) : null;
 }
 
 export function stringField(body: Body, name: string): string | undefined {

@@ -6,6 +6,9 @@
  * notes: a row is typed as the postgres driver (postgres.js, used by the api and the worker) hands it
  * over, not as PostgREST's JSON: timestamps and dates are `Date`, bigint and numeric are `string` (their
  * exact text), bytea is `Uint8Array`. Columns of views are nullable (Postgres does not know better).
+ * A domain over text whose one check lists its values (`check (value in ('a', 'b'))`) is a closed set and
+ * is generated under `Enums` like an enum: that is what callers need of it, and a domain, unlike an enum,
+ * compares with text arguments, so no SQL function has to change to use one.
  */
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
@@ -70,17 +73,47 @@ function tsType(t: TypeInfo, catalog: Catalog): string {
   return SCALARS[t.typname] ?? 'unknown';
 }
 
+/**
+ * The values of `CHECK ((VALUE = ANY (ARRAY['a'::text, 'b'::text])))`, as pg_get_constraintdef prints
+ * `value in ('a', 'b')`; null for any other check (a length or pattern rule is not a closed set).
+ */
+function closedSetLabels(check: string): string[] | null {
+  const list = /^CHECK \(\(VALUE = ANY \(ARRAY\[(.*)\]\)\)\)$/.exec(check)?.[1];
+  if (!list) return null;
+  const item = /^'((?:[^']|'')*)'::text$/;
+  const labels = list.split(/,\s*(?=')/).map((part) => item.exec(part.trim())?.[1]?.replaceAll("''", "'"));
+  return labels.every((l) => l !== undefined) ? (labels as string[]) : null;
+}
+
 const EMPTY = 'Record<string, never>';
 const wrap = (type: string) => (/^[\w.<>'[\]]+$/.test(type) ? type : `(${type})`);
 const quote = (s: string) => `'${s}'`;
 const key = (s: string) => (/^[A-Za-z_$][\w$]*$/.test(s) ? s : quote(s));
 
-/** The types file's text (before formatting) for the database `sql` points at. */
-export async function generateDatabaseTypes(sql: postgres.Sql): Promise<string> {
+/** Every closed set of the `public` schema (enums and closed domains, see above): name → its values. */
+export async function readClosedSets(sql: postgres.Sql): Promise<Map<string, string[]>> {
   const enumRows = await sql<{ typname: string; labels: string[] }[]>`
     select t.typname, array_agg(e.enumlabel order by e.enumsortorder) as labels
       from pg_type t join pg_enum e on e.enumtypid = t.oid join pg_namespace n on n.oid = t.typnamespace
      where n.nspname = 'public' group by t.typname order by t.typname`;
+  const domainRows = await sql<{ typname: string; checks: string[] }[]>`
+    select t.typname, coalesce(array_agg(pg_get_constraintdef(c.oid) order by c.conname)
+                                 filter (where c.oid is not null), '{}') as checks
+      from pg_type t
+      join pg_namespace n on n.oid = t.typnamespace
+      join pg_type base on base.oid = t.typbasetype
+      left join pg_constraint c on c.contypid = t.oid and c.contype = 'c'
+     where n.nspname = 'public' and t.typtype = 'd' and base.typname = 'text'
+     group by t.typname order by t.typname`;
+  const closedDomains = domainRows.flatMap((d) => {
+    const labels = d.checks.length === 1 ? closedSetLabels(d.checks[0] ?? '') : null;
+    return labels ? [[d.typname, labels] as const] : [];
+  });
+  return new Map([...enumRows.map((e) => [e.typname, e.labels] as const), ...closedDomains]);
+}
+
+/** The types file's text (before formatting) for the database `sql` points at. */
+export async function generateDatabaseTypes(sql: postgres.Sql): Promise<string> {
   const columns = await sql<
     (TypeInfo & { table: string; relkind: string; column: string; nullable: boolean })[]
   >`
@@ -127,7 +160,7 @@ export async function generateDatabaseTypes(sql: postgres.Sql): Promise<string> 
      order by p.proname, pg_get_function_identity_arguments(p.oid)`;
 
   const catalog: Catalog = {
-    enums: new Map(enumRows.map((e) => [e.typname, e.labels])),
+    enums: await readClosedSets(sql),
     tables: new Set(columns.filter((c) => c.relkind === 'r' || c.relkind === 'p').map((c) => c.table)),
     views: new Set(columns.filter((c) => c.relkind === 'v' || c.relkind === 'm').map((c) => c.table)),
   };
@@ -183,6 +216,10 @@ export async function generateDatabaseTypes(sql: postgres.Sql): Promise<string> 
     "export type Tables<T extends keyof Database['public']['Tables']> = Database['public']['Tables'][T];",
     "export type Views<T extends keyof Database['public']['Views']> = Database['public']['Views'][T];",
     "export type Enums<T extends keyof Database['public']['Enums']> = Database['public']['Enums'][T];",
+    "/** A SQL function's arguments (`Args`) and result (`Returns`), as the postgres driver returns it. */",
+    "export type Functions<T extends keyof Database['public']['Functions']> = Database['public']['Functions'][T];",
+    '/** Columns read through an outer join: each may be null. */',
+    'export type Nullable<T> = { [K in keyof T]: T[K] | null };',
     '',
   ].join('\n');
 }

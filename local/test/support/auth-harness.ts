@@ -2,11 +2,19 @@
  * Runs the auth server the way the gateway mounts it (under /auth/v1, prefix stripped) on 127.0.0.1:0,
  * and makes supabase-js clients for it. Mails are captured instead of sent.
  */
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { createAdaptorServer } from '@hono/node-server';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { Hono } from 'hono';
 import { WebSocket } from 'ws';
-import { type AuthConfig, createApiKeys, createAuthHandler, type MailMessage } from '../../src/auth/index.ts';
+import {
+  type AuthApp,
+  type AuthConfig,
+  createApiKeys,
+  createAuthApp,
+  type MailMessage,
+} from '../../src/auth/index.ts';
 import type { TestDatabase } from './databases.ts';
 
 export const TEST_JWT_SECRET = 'lift3d-auth-tests-jwt-secret-0123456789abcdef';
@@ -35,16 +43,13 @@ export async function startAuthServer(
   db: TestDatabase,
   options: AuthServerOptions = {},
 ): Promise<AuthServer> {
-  let handler: ((req: IncomingMessage, res: ServerResponse) => void) | null = null;
-  const server: Server = createServer((req, res) => {
-    const path = req.url ?? '/';
-    if (!handler || !path.startsWith('/auth/v1/')) {
-      res.writeHead(404).end();
-      return;
-    }
-    req.url = path.slice('/auth/v1'.length);
-    handler(req, res);
-  });
+  // The app is made once the port is known (prepare); until then the mount answers 404.
+  let app: AuthApp | null = null;
+  const server: Server = createAdaptorServer({
+    fetch: new Hono().mount('/auth/v1', (request, env) =>
+      app ? app.fetch(request, env) : new Response(null, { status: 404 }),
+    ).fetch,
+  }) as Server;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const authUrl = `${url}/auth/v1`;
@@ -52,7 +57,7 @@ export async function startAuthServer(
   const mails: MailMessage[] = [];
   const logs: string[] = [];
   const extra = options.prepare ? await options.prepare({ url, authUrl }) : {};
-  handler = createAuthHandler({
+  app = createAuthApp({
     sql: db.sql,
     config: {
       jwtSecret: TEST_JWT_SECRET,

@@ -1,11 +1,7 @@
-import type { GenerationKind, ModelFormat, Tables, Topology } from '@lift3d/contract';
+import type { Functions } from '@lift3d/contract';
 
 /**
- * A generation as public.generation_start hands it to the worker: the generated row type, with the text
- * columns the table's check constraints limit narrowed to the contract's enums.
+ * A generation as public.generation_start hands it to the worker: the generated row type, whose kind,
+ * format and topology are SQL domains and so come typed as the contract's values.
  */
-export type ClaimedGeneration = Omit<Tables<'generations'>, 'kind' | 'format' | 'topology'> & {
-  kind: GenerationKind;
-  format: ModelFormat;
-  topology: Topology;
-};
+export type ClaimedGeneration = Functions<'generation_start'>['Returns'];

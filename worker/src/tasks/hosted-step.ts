@@ -6,6 +6,7 @@
  * but looks for its task in the service's list where there is one (backends/reconcile.ts).
  * Where the storage signs URLs (S3) the prepared photos are handed over as short-lived signed URLs.
  */
+import type { Functions } from '@lift3d/contract';
 import { imageForProvider, isEngineError, type ViewName } from '@lift3d/engine';
 import type { Storage } from '@lift3d/storage';
 import type { Sql } from 'postgres';
@@ -93,10 +94,12 @@ export async function runHostedStep(a: HostedStepArgs): Promise<HostedRunResult>
           };
         },
         markSubmitting: async () => {
-          const [row] = await a.sql`
+          const [row] = await a.sql<
+            { allowed: Functions<'generation_provider_submitting'>['Returns'] | null }[]
+          >`
           select public.generation_provider_submitting(${id}, ${a.token}, ${a.backend.name}) as allowed`;
           if (row?.allowed === null || row?.allowed === undefined) throw a.lost();
-          return row.allowed as boolean;
+          return row.allowed;
         },
         submittingSince: a.gen.provider_submitting_at
           ? new Date(a.gen.provider_submitting_at).getTime()
@@ -111,10 +114,10 @@ export async function runHostedStep(a: HostedStepArgs): Promise<HostedRunResult>
             : { outcome: row.outcome === 'none' ? 'none' : 'ambiguous' };
         },
         recordTask: async (newId) => {
-          const [row] = await a.sql`
+          const [row] = await a.sql<Functions<'generation_provider_task'>['Returns'][]>`
           select provider_task_id from public.generation_provider_task(${id}, ${a.token}, ${a.backend.name}, ${newId})`;
           if (!row?.provider_task_id) throw a.lost();
-          return row.provider_task_id as string;
+          return row.provider_task_id;
         },
         onProgress: a.onProgress,
         onQueued: a.onQueued,

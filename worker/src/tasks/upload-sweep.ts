@@ -6,6 +6,7 @@
  * sweep different rows, a claim arriving meanwhile waits and is then refused, and a worker that dies
  * mid-way leaves the rows for the next run (deleting an object twice is not an error).
  */
+import type { Functions } from '@lift3d/contract';
 import type { Storage } from '@lift3d/storage';
 import type { Task } from 'graphile-worker';
 import type { Sql } from 'postgres';
@@ -26,13 +27,14 @@ export async function sweepUploads(deps: UploadSweepDeps): Promise<number> {
   let swept = 0;
   for (let batch = 0; batch < (deps.batches ?? 10); batch++) {
     const done = await deps.sql.begin(async (tx) => {
-      const rows =
-        await tx`select key from public.take_unclaimed_uploads(${deps.graceSeconds}, ${batchSize})`;
-      const keys = rows.map((r) => r.key as string);
+      const rows = await tx<Pick<Functions<'take_unclaimed_uploads'>['Returns'][number], 'key'>[]>`
+        select key from public.take_unclaimed_uploads(${deps.graceSeconds}, ${batchSize})`;
+      const keys = rows.flatMap((r) => (r.key ? [r.key] : []));
       if (keys.length === 0) return { marked: 0, taken: 0 };
       // A failed delete throws: the transaction rolls back and the job is retried, nothing marked wrongly.
       for (const key of keys) await deps.storage.delete(key);
-      const [{ marked }] = await tx`select public.mark_uploads_swept(${keys}::text[]) as marked`;
+      const [{ marked }] = await tx<{ marked: Functions<'mark_uploads_swept'>['Returns'] }[]>`
+        select public.mark_uploads_swept(${keys}::text[]) as marked`;
       return { marked: Number(marked), taken: keys.length };
     });
     swept += done.marked;

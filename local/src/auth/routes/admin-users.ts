@@ -5,7 +5,7 @@
 import type { AuthContext, RequestContext } from '../context.ts';
 import { AuthHttpError, badRequest, notFound, unprocessable } from '../errors.ts';
 import { requireServiceRole } from '../guard.ts';
-import { type Body, objectField, sendJson, stringField } from '../http.ts';
+import { type Body, json, objectField, stringField } from '../http.ts';
 import { checkPassword, hashPassword } from '../password.ts';
 import { deleteSessions } from '../sessions.ts';
 import {
@@ -55,7 +55,7 @@ async function loadTarget(ctx: AuthContext, id: string): Promise<UserRow> {
   return user;
 }
 
-export async function adminCreateUser(ctx: AuthContext, request: RequestContext): Promise<void> {
+export async function adminCreateUser(ctx: AuthContext, request: RequestContext): Promise<Response> {
   await requireServiceRole(ctx, request);
   const { body } = request;
   if (stringField(body, 'phone'))
@@ -97,14 +97,14 @@ export async function adminCreateUser(ctx: AuthContext, request: RequestContext)
       });
       return loadUserJson(tx, user);
     });
-    sendJson(request.res, 200, answer);
+    return json(200, answer);
   } catch (error) {
     if (isUniqueViolation(error)) throw emailExists();
     throw error;
   }
 }
 
-export async function adminListUsers(ctx: AuthContext, request: RequestContext): Promise<void> {
+export async function adminListUsers(ctx: AuthContext, request: RequestContext): Promise<Response> {
   await requireServiceRole(ctx, request);
   const page = Math.max(1, Number(request.url.searchParams.get('page') || 1) || 1);
   const perPage = Math.min(1000, Math.max(1, Number(request.url.searchParams.get('per_page') || 50) || 50));
@@ -124,20 +124,23 @@ export async function adminListUsers(ctx: AuthContext, request: RequestContext):
   const base = `${ctx.config.externalUrl}/admin/users`;
   const links = [`<${base}?page=${lastPage}&per_page=${perPage}>; rel="last"`];
   if (page < lastPage) links.unshift(`<${base}?page=${page + 1}&per_page=${perPage}>; rel="next"`);
-  sendJson(
-    request.res,
+  return json(
     200,
     { users, aud: 'authenticated' },
     { 'x-total-count': String(total), link: links.join(', ') },
   );
 }
 
-export async function adminGetUser(ctx: AuthContext, request: RequestContext, id: string): Promise<void> {
+export async function adminGetUser(ctx: AuthContext, request: RequestContext, id: string): Promise<Response> {
   await requireServiceRole(ctx, request);
-  sendJson(request.res, 200, await loadUserJson(ctx.sql, await loadTarget(ctx, id)));
+  return json(200, await loadUserJson(ctx.sql, await loadTarget(ctx, id)));
 }
 
-export async function adminUpdateUser(ctx: AuthContext, request: RequestContext, id: string): Promise<void> {
+export async function adminUpdateUser(
+  ctx: AuthContext,
+  request: RequestContext,
+  id: string,
+): Promise<Response> {
   await requireServiceRole(ctx, request);
   const target = await loadTarget(ctx, id);
   const { body } = request;
@@ -169,8 +172,7 @@ export async function adminUpdateUser(ctx: AuthContext, request: RequestContext,
   const banDuration = stringField(body, 'ban_duration');
   if (banDuration) changes.banned_until = parseBanDuration(banDuration);
   if (Object.keys(changes).length === 0) {
-    sendJson(request.res, 200, await loadUserJson(ctx.sql, target));
-    return;
+    return json(200, await loadUserJson(ctx.sql, target));
   }
   try {
     const answer = await ctx.sql.begin(async (tx) => {
@@ -178,14 +180,18 @@ export async function adminUpdateUser(ctx: AuthContext, request: RequestContext,
       if (changes.banned_until) await deleteSessions(tx, user.id, 'global', null);
       return loadUserJson(tx, user);
     });
-    sendJson(request.res, 200, answer);
+    return json(200, answer);
   } catch (error) {
     if (isUniqueViolation(error)) throw emailExists();
     throw error;
   }
 }
 
-export async function adminDeleteUser(ctx: AuthContext, request: RequestContext, id: string): Promise<void> {
+export async function adminDeleteUser(
+  ctx: AuthContext,
+  request: RequestContext,
+  id: string,
+): Promise<Response> {
   await requireServiceRole(ctx, request);
   const target = await loadTarget(ctx, id);
   const soft = booleanField(request.body, 'should_soft_delete') ?? false;
@@ -216,5 +222,5 @@ export async function adminDeleteUser(ctx: AuthContext, request: RequestContext,
   });
   if (!answer)
     throw new AuthHttpError(500, 'unexpected_failure', 'auth: deleted user could not be described');
-  sendJson(request.res, 200, answer);
+  return json(200, answer);
 }

@@ -6,14 +6,14 @@ import { randomUUID } from 'node:crypto';
 import * as client from 'openid-client';
 import type { AuthContext, RequestContext } from '../context.ts';
 import { badRequest } from '../errors.ts';
-import { redirect, sendJson } from '../http.ts';
+import { json, redirect } from '../http.ts';
 import { signState } from '../oauth-state.ts';
 import { resolveRedirect } from '../redirect.ts';
 import { readCodeChallenge } from './recover.ts';
 
 const BASE_SCOPES = ['openid', 'email', 'profile'];
 
-export async function authorize(ctx: AuthContext, request: RequestContext): Promise<void> {
+export async function authorize(ctx: AuthContext, request: RequestContext): Promise<Response> {
   const params = request.url.searchParams;
   const provider = params.get('provider') ?? '';
   if (provider !== 'google') {
@@ -64,8 +64,7 @@ export async function authorize(ctx: AuthContext, request: RequestContext): Prom
     scopes,
   });
   if (params.get('skip_http_redirect') === 'true') {
-    sendJson(request.res, 200, { url: url.toString() });
-    return;
+    return json(200, { url: url.toString() });
   }
-  redirect(request.res, url.toString(), 302);
+  return redirect(url.toString(), 302);
 }

@@ -16,7 +16,7 @@ import { createSession } from '../sessions.ts';
 import { sessionResponse } from '../tokens.ts';
 import { isBanned, markSignedIn } from '../users.ts';
 
-export async function callback(ctx: AuthContext, request: RequestContext): Promise<void> {
+export async function callback(ctx: AuthContext, request: RequestContext): Promise<Response> {
   const params = new URLSearchParams(request.url.searchParams);
   for (const [key, value] of Object.entries(request.body))
     if (typeof value === 'string') params.set(key, value);
@@ -36,7 +36,6 @@ export async function callback(ctx: AuthContext, request: RequestContext): Promi
   const where = state.flow_state_id ? 'query' : 'fragment';
   const fail = (error: string, code: string, description: string) =>
     redirect(
-      request.res,
       withParams(state.referrer, { error, error_code: code, error_description: description }, where),
       303,
     );
@@ -98,7 +97,7 @@ export async function callback(ctx: AuthContext, request: RequestContext): Promi
         'fragment',
       );
     });
-    redirect(request.res, location, 303);
+    return redirect(location, 303);
   } catch (error) {
     if (error instanceof AuthHttpError && error.status < 500) {
       return fail(error.status === 403 ? 'access_denied' : 'invalid_request', error.code, error.message);

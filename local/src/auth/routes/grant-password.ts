@@ -1,7 +1,7 @@
 /** POST /token?grant_type=password {email, password}: GoTrue's password sign-in. */
 import type { AuthContext, RequestContext } from '../context.ts';
 import { AuthHttpError, badRequest } from '../errors.ts';
-import { sendJson, stringField } from '../http.ts';
+import { json, stringField } from '../http.ts';
 import { passwordMatches } from '../password.ts';
 import { createSession } from '../sessions.ts';
 import { sessionResponse } from '../tokens.ts';
@@ -38,7 +38,7 @@ export function countWrongPassword(ctx: AuthContext, account: string, ip: string
   ctx.limiter.take(ACCOUNT_BUCKET, account, limits.passwordFailuresPerAccountAllSources);
 }
 
-export async function passwordGrant(ctx: AuthContext, request: RequestContext): Promise<void> {
+export async function passwordGrant(ctx: AuthContext, request: RequestContext): Promise<Response> {
   ctx.limiter.enforce(
     'sign_in_sign_ups',
     request.ip,
@@ -75,5 +75,5 @@ export async function passwordGrant(ctx: AuthContext, request: RequestContext): 
     });
     return sessionResponse(ctx, tx, signedIn, session, 'password');
   });
-  sendJson(request.res, 200, answer);
+  return json(200, answer);
 }

@@ -5,7 +5,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { AuthContext, RequestContext } from '../context.ts';
 import { AuthHttpError, badRequest, notFound } from '../errors.ts';
-import { sendJson, stringField } from '../http.ts';
+import { json, stringField } from '../http.ts';
 import { type AuthMethod, createSession } from '../sessions.ts';
 import { sessionResponse } from '../tokens.ts';
 import { findUserById, isBanned, markSignedIn } from '../users.ts';
@@ -33,7 +33,7 @@ function verifierMatches(flow: FlowStateRow, verifier: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-export async function pkceGrant(ctx: AuthContext, request: RequestContext): Promise<void> {
+export async function pkceGrant(ctx: AuthContext, request: RequestContext): Promise<Response> {
   ctx.limiter.enforce(
     'sign_in_sign_ups',
     request.ip,
@@ -95,5 +95,5 @@ export async function pkceGrant(ctx: AuthContext, request: RequestContext): Prom
     };
   });
   if ('error' in outcome) throw outcome.error as AuthHttpError;
-  sendJson(request.res, 200, outcome.answer);
+  return json(200, outcome.answer);
 }

@@ -7,7 +7,7 @@
  */
 import type { AuthContext, RequestContext } from '../context.ts';
 import { type AuthHttpError, badRequest } from '../errors.ts';
-import { sendJson, stringField } from '../http.ts';
+import { json, stringField } from '../http.ts';
 import {
   findActiveChild,
   findRefreshTokenForUpdate,
@@ -17,7 +17,7 @@ import {
 import { sessionResponse } from '../tokens.ts';
 import { findUserById, isBanned } from '../users.ts';
 
-export async function refreshTokenGrant(ctx: AuthContext, request: RequestContext): Promise<void> {
+export async function refreshTokenGrant(ctx: AuthContext, request: RequestContext): Promise<Response> {
   ctx.limiter.enforce('token_refresh', request.ip, ctx.config.rateLimits.tokenRefresh, 'token refreshes');
   const presented = stringField(request.body, 'refresh_token');
   if (!presented) throw badRequest('validation_failed', 'refresh_token required');
@@ -62,5 +62,5 @@ export async function refreshTokenGrant(ctx: AuthContext, request: RequestContex
     };
   });
   if ('error' in outcome) throw outcome.error as AuthHttpError;
-  sendJson(request.res, 200, outcome.answer);
+  return json(200, outcome.answer);
 }

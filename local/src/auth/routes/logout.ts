@@ -6,12 +6,12 @@
 import type { AuthContext, RequestContext } from '../context.ts';
 import { badRequest } from '../errors.ts';
 import { requireUser } from '../guard.ts';
-import { sendEmpty } from '../http.ts';
+import { empty } from '../http.ts';
 import { deleteSessions } from '../sessions.ts';
 
 const SCOPES = ['global', 'local', 'others'] as const;
 
-export async function logout(ctx: AuthContext, request: RequestContext): Promise<void> {
+export async function logout(ctx: AuthContext, request: RequestContext): Promise<Response> {
   const scope = (request.url.searchParams.get('scope') ?? 'local') as (typeof SCOPES)[number];
   if (!SCOPES.includes(scope)) {
     throw badRequest(
@@ -21,5 +21,5 @@ export async function logout(ctx: AuthContext, request: RequestContext): Promise
   }
   const caller = await requireUser(ctx, ctx.sql, request);
   await deleteSessions(ctx.sql, caller.user.id, scope, caller.sessionId);
-  sendEmpty(request.res, 204);
+  return empty(204);
 }

@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AuthContext, RequestContext } from '../context.ts';
 import { AuthHttpError, badRequest } from '../errors.ts';
-import { sendJson, stringField } from '../http.ts';
+import { json, stringField } from '../http.ts';
 import { recoveryMail } from '../mail.ts';
 import { newOtp, PKCE_PREFIX, storeRecoveryToken, tokenHash } from '../otp.ts';
 import { resolveRedirect } from '../redirect.ts';
@@ -32,7 +32,7 @@ export function readCodeChallenge(
   return { challenge, method: normalized };
 }
 
-export async function recover(ctx: AuthContext, request: RequestContext): Promise<void> {
+export async function recover(ctx: AuthContext, request: RequestContext): Promise<Response> {
   const rawEmail = stringField(request.body, 'email');
   if (!rawEmail) throw badRequest('validation_failed', 'Password recovery requires an email');
   const email = normalizeEmail(rawEmail);
@@ -46,8 +46,7 @@ export async function recover(ctx: AuthContext, request: RequestContext): Promis
 
   const user = await findUserByEmail(ctx.sql, email);
   if (!user) {
-    sendJson(request.res, 200, {});
-    return;
+    return json(200, {});
   }
   const frequencyMs = ctx.config.emailMaxFrequencySeconds * 1000;
   if (user.recovery_sent_at && Date.now() - user.recovery_sent_at.getTime() < frequencyMs) {
@@ -88,5 +87,5 @@ export async function recover(ctx: AuthContext, request: RequestContext): Promis
       `Error sending recovery email: ${(error as Error).message}`,
     );
   }
-  sendJson(request.res, 200, {});
+  return json(200, {});
 }

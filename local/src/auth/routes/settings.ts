@@ -1,9 +1,9 @@
 /** GET /settings and GET /health: what Supabase Auth reports about itself. */
 import type { AuthContext, RequestContext } from '../context.ts';
-import { sendJson } from '../http.ts';
+import { json } from '../http.ts';
 
-export async function settings(ctx: AuthContext, request: RequestContext): Promise<void> {
-  sendJson(request.res, 200, {
+export async function settings(ctx: AuthContext, _request: RequestContext): Promise<Response> {
+  return json(200, {
     external: {
       anonymous_users: false,
       email: true,
@@ -18,8 +18,8 @@ export async function settings(ctx: AuthContext, request: RequestContext): Promi
   });
 }
 
-export async function health(_ctx: AuthContext, request: RequestContext): Promise<void> {
-  sendJson(request.res, 200, {
+export async function health(_ctx: AuthContext, _request: RequestContext): Promise<Response> {
+  return json(200, {
     version: 'local',
     name: 'GoTrue',
     description: 'Lift3D local stand-in for Supabase Auth (development only)',
@@ -27,6 +27,6 @@ export async function health(_ctx: AuthContext, request: RequestContext): Promis
 }
 
 /** HS256 projects publish no public keys; supabase-js then verifies tokens through GET /user. */
-export async function jwks(_ctx: AuthContext, request: RequestContext): Promise<void> {
-  sendJson(request.res, 200, { keys: [] });
+export async function jwks(_ctx: AuthContext, _request: RequestContext): Promise<Response> {
+  return json(200, { keys: [] });
 }

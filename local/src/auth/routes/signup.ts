@@ -4,7 +4,7 @@
  */
 import type { AuthContext, RequestContext } from '../context.ts';
 import { AuthHttpError, badRequest, unprocessable } from '../errors.ts';
-import { objectField, sendJson, stringField } from '../http.ts';
+import { json, objectField, stringField } from '../http.ts';
 import { checkPassword, hashPassword, userPasswordPolicy } from '../password.ts';
 import { createSession } from '../sessions.ts';
 import { sessionResponse } from '../tokens.ts';
@@ -14,7 +14,7 @@ export function isUniqueViolation(error: unknown): boolean {
   return (error as { code?: string }).code === '23505';
 }
 
-export async function signup(ctx: AuthContext, request: RequestContext): Promise<void> {
+export async function signup(ctx: AuthContext, request: RequestContext): Promise<Response> {
   ctx.limiter.enforce(
     'sign_in_sign_ups',
     request.ip,
@@ -69,7 +69,7 @@ export async function signup(ctx: AuthContext, request: RequestContext): Promise
       });
       return sessionResponse(ctx, tx, user, session, 'password');
     });
-    sendJson(request.res, 200, answer);
+    return json(200, answer);
   } catch (error) {
     if (isUniqueViolation(error)) throw alreadyRegistered();
     throw error;

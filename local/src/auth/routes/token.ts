@@ -11,7 +11,7 @@ const GRANTS = {
   pkce: pkceGrant,
 } as const;
 
-export async function token(ctx: AuthContext, request: RequestContext): Promise<void> {
+export async function token(ctx: AuthContext, request: RequestContext): Promise<Response> {
   const grantType = request.url.searchParams.get('grant_type') ?? '';
   const grant = GRANTS[grantType as keyof typeof GRANTS];
   if (!grant) {
@@ -20,5 +20,5 @@ export async function token(ctx: AuthContext, request: RequestContext): Promise<
       `unsupported_grant_type: "${grantType}" is not supported here; use password, refresh_token or pkce.`,
     );
   }
-  await grant(ctx, request);
+  return grant(ctx, request);
 }

@@ -11,7 +11,7 @@ import type { AuthContext, RequestContext } from '../context.ts';
 import { requestEmailChange } from '../email-change.ts';
 import { badRequest, unprocessable } from '../errors.ts';
 import { requireUser } from '../guard.ts';
-import { objectField, sendJson, stringField } from '../http.ts';
+import { json, objectField, stringField } from '../http.ts';
 import { checkPassword, hashPassword, passwordMatches, userPasswordPolicy } from '../password.ts';
 import { resolveRedirect } from '../redirect.ts';
 import { deleteSessions } from '../sessions.ts';
@@ -27,9 +27,9 @@ import {
 } from '../users.ts';
 import { countWrongPassword, refuseWhileLocked } from './grant-password.ts';
 
-export async function getUser(ctx: AuthContext, request: RequestContext): Promise<void> {
+export async function getUser(ctx: AuthContext, request: RequestContext): Promise<Response> {
   const { user } = await requireUser(ctx, ctx.sql, request);
-  sendJson(request.res, 200, await loadUserJson(ctx.sql, user));
+  return json(200, await loadUserJson(ctx.sql, user));
 }
 
 async function isRecoverySession(db: Db, sessionId: string | null): Promise<boolean> {
@@ -60,7 +60,7 @@ async function checkCurrentPassword(
   }
 }
 
-export async function putUser(ctx: AuthContext, request: RequestContext): Promise<void> {
+export async function putUser(ctx: AuthContext, request: RequestContext): Promise<Response> {
   const caller = await requireUser(ctx, ctx.sql, request);
   const { body } = request;
   const rawEmail = stringField(body, 'email');
@@ -112,5 +112,5 @@ export async function putUser(ctx: AuthContext, request: RequestContext): Promis
     const redirectTo = resolveRedirect(ctx.config, request.url.searchParams.get('redirect_to'));
     user = await requestEmailChange(ctx, user, newEmail, redirectTo);
   }
-  sendJson(request.res, 200, await loadUserJson(ctx.sql, user));
+  return json(200, await loadUserJson(ctx.sql, user));
 }

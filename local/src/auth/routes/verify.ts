@@ -8,7 +8,7 @@
 import type { AuthContext, RequestContext } from '../context.ts';
 import { confirmEmailChange, type EmailChangeOutcome, OTHER_LINK_PENDING } from '../email-change.ts';
 import { AuthHttpError, badRequest, forbidden } from '../errors.ts';
-import { redirect, sendJson, stringField } from '../http.ts';
+import { json, redirect, stringField } from '../http.ts';
 import { consumeRecoveryToken, PKCE_PREFIX, tokenHash } from '../otp.ts';
 import { resolveRedirect, withParams } from '../redirect.ts';
 import { createSession } from '../sessions.ts';
@@ -70,7 +70,7 @@ async function signInRecovered(ctx: AuthContext, db: Db, request: RequestContext
   return sessionResponse(ctx, db, signedIn, session, 'recovery');
 }
 
-export async function verifyPost(ctx: AuthContext, request: RequestContext): Promise<void> {
+export async function verifyPost(ctx: AuthContext, request: RequestContext): Promise<Response> {
   ctx.limiter.enforce(
     'token_verifications',
     request.ip,
@@ -95,8 +95,7 @@ export async function verifyPost(ctx: AuthContext, request: RequestContext): Pro
       return finishEmailChange(ctx, tx, request, outcome);
     });
     if (!answer) throw expired();
-    sendJson(request.res, 200, answer);
-    return;
+    return json(200, answer);
   }
 
   const outcome = await ctx.sql.begin(async (tx) => {
@@ -105,15 +104,14 @@ export async function verifyPost(ctx: AuthContext, request: RequestContext): Pro
     return signInRecovered(ctx, tx, request, user);
   });
   if (!outcome) throw expired();
-  sendJson(request.res, 200, outcome);
+  return json(200, outcome);
 }
 
-export async function verifyGet(ctx: AuthContext, request: RequestContext): Promise<void> {
+export async function verifyGet(ctx: AuthContext, request: RequestContext): Promise<Response> {
   const params = request.url.searchParams;
   const target = resolveRedirect(ctx.config, params.get('redirect_to'));
   const fail = (code: string, description: string) =>
     redirect(
-      request.res,
       withParams(
         target,
         { error: 'access_denied', error_code: code, error_description: description },
@@ -156,7 +154,7 @@ export async function verifyGet(ctx: AuthContext, request: RequestContext): Prom
       );
     });
     if (!location) return fail('otp_expired', 'Email link is invalid or has expired');
-    return redirect(request.res, location, 303);
+    return redirect(location, 303);
   }
   const pkce = token.startsWith(PKCE_PREFIX);
   const hash = pkce ? token.slice(PKCE_PREFIX.length) : token;
@@ -191,5 +189,5 @@ export async function verifyGet(ctx: AuthContext, request: RequestContext): Prom
     );
   });
   if (!location) return fail('otp_expired', 'Email link is invalid or has expired');
-  redirect(request.res, location, 303);
+  return redirect(location, 303);
 }

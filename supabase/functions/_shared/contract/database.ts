@@ -25,7 +25,7 @@ export interface Database {
         id: string;
         user_id: string;
         delta: number;
-        reason: string;
+        reason: Database['public']['Enums']['credit_reason'];
         reference: string | null;
         balance_after: number;
         created_at: Date;
@@ -51,7 +51,7 @@ export interface Database {
       direct_uploads: {
         key: string;
         user_id: string | null;
-        purpose: string;
+        purpose: Database['public']['Enums']['upload_purpose'];
         content_type: string;
         declared_bytes: number;
         created_at: Date;
@@ -59,7 +59,7 @@ export interface Database {
         claimed_at: Date | null;
         generation_id: string | null;
         swept_at: Date | null;
-        source: string;
+        source: Database['public']['Enums']['upload_source'];
       };
       free_generation_uses: {
         id: string;
@@ -70,13 +70,13 @@ export interface Database {
       };
       generation_provider_failures: {
         generation_id: string;
-        backend: string;
+        backend: Database['public']['Enums']['hosted_backend'];
         reason: string;
         created_at: Date;
       };
       generation_views: {
         generation_id: string;
-        view: string;
+        view: Database['public']['Enums']['view_name'];
         input_key: string;
         input_type: string;
         input_bytes: number;
@@ -85,13 +85,13 @@ export interface Database {
       generations: {
         id: string;
         user_id: string;
-        kind: string;
-        status: string;
+        kind: Database['public']['Enums']['generation_kind'];
+        status: Database['public']['Enums']['generation_status'];
         progress: number;
         stage: string;
         error: string | null;
-        format: string;
-        topology: string;
+        format: Database['public']['Enums']['model_format'];
+        topology: Database['public']['Enums']['topology'];
         cost: number;
         input_key: string;
         input_type: string;
@@ -107,8 +107,8 @@ export interface Database {
         deleted_at: Date | null;
         free: boolean;
         request_hash: string | null;
-        backend: string | null;
-        fallback: string;
+        backend: Database['public']['Enums']['generation_backend'] | null;
+        fallback: Database['public']['Enums']['generation_fallback'];
         provider_faces: number | null;
         provider_task_id: string | null;
         provider_submitted_at: Date | null;
@@ -136,7 +136,7 @@ export interface Database {
       };
       messages: {
         id: string;
-        kind: string;
+        kind: Database['public']['Enums']['message_kind'];
         email: string;
         payload: Json;
         user_id: string | null;
@@ -155,7 +155,7 @@ export interface Database {
       };
       payment_events: {
         id: string;
-        provider: string;
+        provider: Database['public']['Enums']['payment_provider'];
         event_type: string;
         resource_id: string | null;
         result: Json | null;
@@ -163,14 +163,14 @@ export interface Database {
       };
       payment_orders: {
         id: string;
-        provider: string;
+        provider: Database['public']['Enums']['payment_provider'];
         provider_order_id: string | null;
         user_id: string;
         pack_id: string;
         credits: number;
         amount_cents: number;
         currency: string;
-        status: string;
+        status: Database['public']['Enums']['order_status'];
         capture_id: string | null;
         status_detail: string | null;
         credited_at: Date | null;
@@ -228,7 +228,7 @@ export interface Database {
         id: string;
         event_id: string;
         user_id: string;
-        status: string;
+        status: Database['public']['Enums']['delivery_status'];
         attempts: number;
         next_attempt_at: Date;
         last_status_code: number | null;
@@ -253,7 +253,7 @@ export interface Database {
       webhook_events: {
         id: string;
         user_id: string;
-        type: string;
+        type: Database['public']['Enums']['webhook_event_type'];
         data: Json;
         created_at: Date;
       };
@@ -496,7 +496,7 @@ export interface Database {
           delivery_id: string | null;
           attempts: number | null;
           event_id: string | null;
-          event_type: string | null;
+          event_type: Database['public']['Enums']['webhook_event_type'] | null;
           event_data: Json | null;
           event_created_at: Date | null;
           url: string | null;
@@ -531,7 +531,24 @@ export interface Database {
       };
       worker_stopped: { Args: { p_worker_id: string }; Returns: undefined };
     };
-    Enums: Record<string, never>;
+    Enums: {
+      credit_reason: 'purchase' | 'generation' | 'refund' | 'admin' | 'reversal';
+      delivery_status: 'pending' | 'delivered' | 'failed';
+      generation_backend: 'builtin' | 'meshy' | 'tripo' | 'fal';
+      generation_fallback: 'builtin' | 'refund';
+      generation_kind: 'model' | 'video';
+      generation_status: 'queued' | 'processing' | 'completed' | 'failed';
+      hosted_backend: 'meshy' | 'tripo' | 'fal';
+      message_kind: 'contact' | 'waitlist' | 'career';
+      model_format: 'glb' | 'gltf' | 'obj' | 'fbx' | 'stl';
+      order_status: 'created' | 'pending' | 'completed' | 'denied' | 'review' | 'refunded' | 'reversed';
+      payment_provider: 'paypal' | 'demo';
+      topology: 'low' | 'high';
+      upload_purpose: 'paid' | 'free';
+      upload_source: 'direct' | 'api';
+      view_name: 'right' | 'back' | 'left';
+      webhook_event_type: 'generation.completed' | 'generation.failed' | 'ping';
+    };
   };
 }
 
@@ -539,3 +556,7 @@ export interface Database {
 export type Tables<T extends keyof Database['public']['Tables']> = Database['public']['Tables'][T];
 export type Views<T extends keyof Database['public']['Views']> = Database['public']['Views'][T];
 export type Enums<T extends keyof Database['public']['Enums']> = Database['public']['Enums'][T];
+/** A SQL function's arguments (`Args`) and result (`Returns`), as the postgres driver returns it. */
+export type Functions<T extends keyof Database['public']['Functions']> = Database['public']['Functions'][T];
+/** Columns read through an outer join: each may be null. */
+export type Nullable<T> = { [K in keyof T]: T[K] | null };

@@ -8,7 +8,7 @@ export * from './admin.ts';
 export * from './admin-answers.ts';
 export * from './config.ts';
 export * from './credit-pack.ts';
-export type { Database, Enums, Json, Tables, Views } from './database.ts';
+export type { Database, Enums, Functions, Json, Nullable, Tables, Views } from './database.ts';
 export * from './developers.ts';
 export * from './endpoints.ts';
 export * from './errors.ts';

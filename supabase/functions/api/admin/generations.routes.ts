@@ -5,7 +5,7 @@
  * the photos it was made from. The token's `is_admin` claim lets the request in; the tables' admin
  * policies decide what is read, so a demoted admin with an old token sees only their own conversions.
  */
-import { GENERATION_STATUSES } from '@lift3d/contract';
+import { GENERATION_STATUSES, type Nullable, type Tables } from '@lift3d/contract';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { requireAdmin } from '../core/auth.ts';
@@ -37,46 +37,47 @@ function containsPattern(q: string): string {
   return `%${q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 }
 
-interface ListRow {
-  id: string;
-  user_id: string;
-  email: string | null;
-  name: string | null;
-  kind: string;
-  status: string;
-  stage: string;
-  progress: number;
-  format: string;
-  topology: string;
-  cost: number;
-  backend: string | null;
-  fell_back: boolean;
-  warnings: string[];
-  error: string | null;
-  created_at: Date;
-  completed_at: Date | null;
-  cancelled: boolean;
-}
+/** The owner's e-mail and name, through a left join (a deleted account has none). */
+type Owner = Nullable<Pick<Tables<'profiles'>, 'email' | 'name'>>;
 
-interface DetailRow {
-  email: string | null;
-  name: string | null;
-  input_name: string | null;
-  input_type: string;
-  input_bytes: number;
-  free: boolean;
-  backend: string | null;
-  fallback: string;
-  fell_back: boolean;
-  provider_task_id: string | null;
-  provider_ms: number | null;
-  provider_cost: string | null;
-  provider_failure: string | null;
-  attempts: number;
-  worker_id: string | null;
-  heartbeat_at: Date | null;
-  cancelled_at: Date | null;
-}
+type ListRow = Pick<
+  Tables<'generations'>,
+  | 'id'
+  | 'user_id'
+  | 'kind'
+  | 'status'
+  | 'stage'
+  | 'progress'
+  | 'format'
+  | 'topology'
+  | 'cost'
+  | 'backend'
+  | 'fell_back'
+  | 'warnings'
+  | 'error'
+  | 'created_at'
+  | 'completed_at'
+> &
+  Owner & { cancelled: boolean };
+
+type DetailRow = Pick<
+  Tables<'generations'>,
+  | 'input_name'
+  | 'input_type'
+  | 'input_bytes'
+  | 'free'
+  | 'backend'
+  | 'fallback'
+  | 'fell_back'
+  | 'provider_task_id'
+  | 'provider_ms'
+  | 'provider_cost'
+  | 'attempts'
+  | 'worker_id'
+  | 'heartbeat_at'
+  | 'cancelled_at'
+> &
+  Owner & { provider_failure: Tables<'generation_provider_failures'>['reason'] | null };
 
 const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
 

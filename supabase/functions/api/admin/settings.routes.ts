@@ -3,7 +3,7 @@
  * public.settings decide who may write; a trigger checks the known keys' ranges. Only the keys below are
  * editable here, each with a label the admin page shows.
  */
-import { type AdminSetting, GENERATION_BACKENDS, SettingChange } from '@lift3d/contract';
+import { type AdminSetting, GENERATION_BACKENDS, SettingChange, type Tables } from '@lift3d/contract';
 import { Hono } from 'hono';
 import { requireAdmin } from '../core/auth.ts';
 import type { AppDeps, AppEnv } from '../core/deps.ts';
@@ -57,12 +57,7 @@ const EDITABLE_SETTINGS: Record<string, { label: string; description: string; ch
   },
 };
 
-interface SettingRow {
-  key: string;
-  value: unknown;
-  is_public: boolean;
-  updated_at: Date;
-}
+type SettingRow = Pick<Tables<'settings'>, 'key' | 'value' | 'is_public' | 'updated_at'>;
 
 function toApiSetting(r: SettingRow): AdminSetting {
   const meta = EDITABLE_SETTINGS[r.key];

@@ -3,7 +3,7 @@
  * read both through their RLS policies (checked against the table); the account's e-mail comes along
  * when the account still exists (the ledger outlives deleted accounts).
  */
-import type { LedgerEntry, OrderEntry, OrderState } from '@lift3d/contract';
+import type { LedgerEntry, Nullable, OrderEntry, Tables } from '@lift3d/contract';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { requireAdmin } from '../core/auth.ts';
@@ -34,32 +34,30 @@ function paging(c: { req: { query: (k: string) => string | undefined } }) {
   return parsed.data;
 }
 
-interface OrderRow {
-  id: string;
-  provider: string;
-  user_id: string;
-  email: string | null;
-  pack_id: string;
-  credits: number;
-  amount_cents: number;
-  currency: string;
-  status: OrderState;
-  status_detail: string | null;
-  created_at: Date;
-  credited_at: Date | null;
-}
+/** The buyer's or account's e-mail, through a left join. */
+type Email = Nullable<Pick<Tables<'profiles'>, 'email'>>;
 
-interface LedgerRow {
-  id: string;
-  user_id: string;
-  email: string | null;
-  delta: number;
-  reason: string;
-  reference: string | null;
-  balance_after: number;
-  created_at: Date;
-  created_by_email: string | null;
-}
+type OrderRow = Pick<
+  Tables<'payment_orders'>,
+  | 'id'
+  | 'provider'
+  | 'user_id'
+  | 'pack_id'
+  | 'credits'
+  | 'amount_cents'
+  | 'currency'
+  | 'status'
+  | 'status_detail'
+  | 'created_at'
+  | 'credited_at'
+> &
+  Email;
+
+type LedgerRow = Pick<
+  Tables<'credit_ledger'>,
+  'id' | 'user_id' | 'delta' | 'reason' | 'reference' | 'balance_after' | 'created_at'
+> &
+  Email & { created_by_email: Tables<'profiles'>['email'] | null };
 
 export function adminTransactionRoutes({ db }: AppDeps) {
   return new Hono<AppEnv>()

@@ -5,7 +5,7 @@
  * generation JSON (`photoUrls`, for <img>). Any status: the photos exist from the moment of the upload.
  * Disk storage streams the file; S3 storage redirects (302) to a presigned URL, like the results.
  */
-import { PHOTO_SIDES, type PhotoSide } from '@lift3d/contract';
+import { PHOTO_SIDES, type PhotoSide, type Tables } from '@lift3d/contract';
 import { type Context, Hono } from 'hono';
 import { requireUser } from '../core/auth.ts';
 import { DOWNLOAD_URL_TTL_DEFAULT } from '../core/config.ts';
@@ -19,12 +19,8 @@ import { sendStoredFile } from './send-file.ts';
 import { verifyGenerationPhotos } from './signed-urls.ts';
 import { UPLOAD_EXTENSIONS } from './uploads.ts';
 
-interface PhotoRow {
-  input_key: string;
-  input_type: string;
-  input_bytes: number;
-  input_name: string | null;
-}
+/** The generation's own photo, or a view's under the same names. */
+type PhotoRow = Pick<Tables<'generations'>, 'input_key' | 'input_type' | 'input_bytes' | 'input_name'>;
 
 function photoQuery(tx: Tx, id: string, side: PhotoSide, service: boolean) {
   const visible = service ? tx`and g.deleted_at is null` : tx``;

@@ -2,15 +2,7 @@
  * The generation as the API shows it (DESIGN §6), with signed links to its files.
  * Links are relative to the API root (config.json's apiUrl): `${apiUrl}${thumbnailUrl}`.
  */
-import {
-  DOWNLOAD_FORMATS,
-  type Generation,
-  type GenerationKind,
-  type GenerationStatus,
-  type ModelFormat,
-  type Tables,
-  type Topology,
-} from '@lift3d/contract';
+import { DOWNLOAD_FORMATS, type Generation, type Tables } from '@lift3d/contract';
 import type { GenerationsConfig } from '../core/config.ts';
 import { signGeneration } from './signed-urls.ts';
 
@@ -23,13 +15,17 @@ export interface OutputFile {
 }
 
 /**
- * The columns GENERATION_COLUMNS reads, typed from the generated database types; the text columns the
- * table's check constraints limit are narrowed to the contract's enums, `outputs` to its known shape.
+ * The columns GENERATION_COLUMNS reads, typed from the generated database types (status, kind, format and
+ * topology are domains there, so they come typed); `outputs` is narrowed to its known shape.
  */
 export type GenerationRow = Pick<
   Tables<'generations'>,
   | 'id'
   | 'user_id'
+  | 'kind'
+  | 'status'
+  | 'format'
+  | 'topology'
   | 'progress'
   | 'stage'
   | 'error'
@@ -40,10 +36,6 @@ export type GenerationRow = Pick<
   | 'started_at'
   | 'completed_at'
 > & {
-  kind: GenerationKind;
-  status: GenerationStatus;
-  format: ModelFormat;
-  topology: Topology;
   outputs: Record<string, OutputFile>;
   /** The uploaded image's cleaned name without extension (names the downloads); read by the file routes. */
   input_name?: string | null;

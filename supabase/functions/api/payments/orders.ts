@@ -3,7 +3,7 @@
  * stored price, reading an order the caller owns, and settling it through the SQL functions that credit
  * exactly once.
  */
-import type { CaptureResult, OrderState, OrderStatus, PaymentMode } from '@lift3d/contract';
+import type { CaptureResult, OrderState, OrderStatus, PaymentMode, Tables } from '@lift3d/contract';
 import type { Caller, Db, Tx } from '../core/db.ts';
 import { ApiError, badRequest, forbidden, notFound } from '../core/errors.ts';
 
@@ -34,15 +34,10 @@ export function createOrder(db: Db, userId: string, packId: string, provider: Pr
   });
 }
 
-interface OrderRow {
-  id: string;
-  user_id: string;
-  pack_id: string;
-  credits: number;
-  amount_cents: number;
-  currency: string;
-  status: OrderState;
-}
+type OrderRow = Pick<
+  Tables<'payment_orders'>,
+  'id' | 'user_id' | 'pack_id' | 'credits' | 'amount_cents' | 'currency' | 'status'
+>;
 
 /** The caller's own order by provider id: someone else's order is a 403, an unknown one a 404. */
 export async function ownOrder(

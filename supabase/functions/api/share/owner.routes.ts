@@ -3,7 +3,7 @@
  * POST to share (returns the live link if there is one), PATCH {allowDownloads}, DELETE to stop sharing.
  * Every write is one owner-checked SQL function run as the caller.
  */
-import type { Share } from '@lift3d/contract';
+import type { Share, Tables } from '@lift3d/contract';
 import { DownloadsChange, ShareRequest } from '@lift3d/contract';
 import { Hono } from 'hono';
 import { requireUser } from '../core/auth.ts';
@@ -11,11 +11,7 @@ import type { AppDeps, AppEnv } from '../core/deps.ts';
 import { jsonBody } from '../core/validate.ts';
 import { checkId } from '../generations/routes.ts';
 
-interface ShareRow {
-  slug: string;
-  allow_downloads: boolean;
-  created_at: Date;
-}
+type ShareRow = Pick<Tables<'model_shares'>, 'slug' | 'allow_downloads' | 'created_at'>;
 
 const shareJson = (row: ShareRow | undefined): Share | null =>
   row

@@ -13,7 +13,7 @@
  */
 
 import { injectShareHead, SHARE_SLUG, shareHeadFor } from '@lift3d/common/share-page.ts';
-import { DOWNLOAD_FORMATS, type GenerationKind, type SharedModel, type Topology } from '@lift3d/contract';
+import { DOWNLOAD_FORMATS, type SharedModel, type Tables } from '@lift3d/contract';
 import { type Context, Hono } from 'hono';
 import type { AppDeps, AppEnv } from '../core/deps.ts';
 import { ApiError, notFound } from '../core/errors.ts';
@@ -29,15 +29,12 @@ const gone = () => notFound(SHARE_NOT_FOUND);
 /** What the page needs whether or not downloads are allowed: the viewer, AR on phones, the video. */
 const VIEWER_FORMATS = ['glb', 'usdz', 'mp4'] as const;
 
-interface SharedRow {
-  slug: string;
-  allow_downloads: boolean;
-  kind: GenerationKind;
-  /** A text column whose check constraint allows only the contract's topologies. */
-  topology: Topology;
-  shared_at: Date;
-  outputs: Record<string, OutputFile>;
-}
+/** public.shared_model's row: the share's and the generation's columns; `outputs` in its known shape. */
+type SharedRow = Pick<Tables<'model_shares'>, 'slug' | 'allow_downloads'> &
+  Pick<Tables<'generations'>, 'kind' | 'topology'> & {
+    shared_at: Tables<'model_shares'>['created_at'];
+    outputs: Record<string, OutputFile>;
+  };
 
 export function sharePublicRoutes(deps: AppDeps) {
   const { db, config } = deps;

@@ -3,8 +3,7 @@
  * `POST /users/{id}/credits/add {creditsToAdd}`, optional `Idempotency-Key`) and admin absolute sets (`POST /users/{id}/credits
  * {credits}`). The SQL functions check admin rights against the table and write the ledger.
  */
-
-import { AddCredits, SetBalance } from '@lift3d/contract';
+import { AddCredits, SetBalance, type Tables } from '@lift3d/contract';
 import { Hono } from 'hono';
 import { requireUser } from '../core/auth.ts';
 import type { AppDeps, AppEnv } from '../core/deps.ts';
@@ -12,14 +11,10 @@ import { readIdempotencyKey } from '../core/idempotency.ts';
 import { jsonBody } from '../core/validate.ts';
 import { readUser, userIdParam } from './users.ts';
 
-interface LedgerRow {
-  id: string;
-  delta: number;
-  reason: string;
-  reference: string | null;
-  balance_after: number;
-  created_at: Date;
-}
+type LedgerRow = Pick<
+  Tables<'credit_ledger'>,
+  'id' | 'delta' | 'reason' | 'reference' | 'balance_after' | 'created_at'
+>;
 
 export function creditRoutes({ db }: AppDeps) {
   return new Hono<AppEnv>()

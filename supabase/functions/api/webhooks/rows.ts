@@ -1,21 +1,12 @@
 /** The webhook rows as the browser sees them (camelCase, event ids as sent, ISO times). */
-import type {
-  DeliveryPage,
-  DeliveryStatus,
-  WebhookDelivery,
-  WebhookEndpoint,
-  WebhookEventType,
-} from '@lift3d/contract';
+import type { DeliveryPage, Tables, WebhookDelivery, WebhookEndpoint } from '@lift3d/contract';
 import type { Tx } from '../core/db.ts';
 import { notFound } from '../core/errors.ts';
 
-export interface EndpointRow {
-  url: string;
-  secret: string;
-  enabled: boolean;
-  created_at: Date;
-  updated_at: Date;
-}
+export type EndpointRow = Pick<
+  Tables<'webhook_endpoints'>,
+  'url' | 'secret' | 'enabled' | 'created_at' | 'updated_at'
+>;
 
 export function endpointJson(row: EndpointRow): WebhookEndpoint {
   return {
@@ -27,21 +18,27 @@ export function endpointJson(row: EndpointRow): WebhookEndpoint {
   };
 }
 
-interface DeliveryRow {
-  id: string;
-  event_id: string;
-  /** Text columns whose check constraints allow only the contract's values. */
-  type: WebhookEventType;
-  data: Record<string, unknown>;
-  status: DeliveryStatus;
-  attempts: number;
-  last_status_code: number | null;
-  last_error: string | null;
-  last_duration_ms: number | null;
-  next_attempt_at: Date;
-  delivered_at: Date | null;
-  resend_of: string | null;
-  created_at: Date;
+/** A delivery with its event's type and data (listDeliveries' join). */
+type DeliveryRow = Pick<
+  Tables<'webhook_deliveries'>,
+  | 'id'
+  | 'event_id'
+  | 'status'
+  | 'attempts'
+  | 'last_status_code'
+  | 'last_error'
+  | 'last_duration_ms'
+  | 'next_attempt_at'
+  | 'delivered_at'
+  | 'resend_of'
+  | 'created_at'
+> &
+  Pick<Tables<'webhook_events'>, 'type' | 'data'>;
+
+/** The event's generation, when its data names one (a ping has none). */
+function generationIdOf(data: Tables<'webhook_events'>['data']): string | null {
+  if (!data || typeof data !== 'object' || Array.isArray(data)) return null;
+  return typeof data.generation_id === 'string' ? data.generation_id : null;
 }
 
 function deliveryJson(row: DeliveryRow): WebhookDelivery {
@@ -49,7 +46,7 @@ function deliveryJson(row: DeliveryRow): WebhookDelivery {
     id: Number(row.id),
     eventId: `evt_${row.event_id}`,
     type: row.type,
-    generationId: typeof row.data.generation_id === 'string' ? row.data.generation_id : null,
+    generationId: generationIdOf(row.data),
     status: row.status,
     attempts: row.attempts,
     responseCode: row.last_status_code,
