@@ -7,7 +7,7 @@ import { type BrowserContext, test as base, type Page } from '@playwright/test';
 // the app (JSON, the mail inbox, a provider's stand-in) have no #root and return at once.
 export * from '@playwright/test';
 
-export async function appInteractive(page: Page): Promise<void> {
+async function appInteractive(page: Page): Promise<void> {
   await page.waitForFunction(
     () => !document.getElementById('root') || document.documentElement.dataset.app === 'interactive',
     undefined,

@@ -15,7 +15,7 @@ export interface DigestOptions {
   maxLineLength: number;
 }
 
-export const DIGEST_DEFAULTS: DigestOptions = { maxLines: 40, maxLineLength: 240 };
+const DIGEST_DEFAULTS: DigestOptions = { maxLines: 40, maxLineLength: 240 };
 
 export function failureDigest(lines: readonly string[], options: Partial<DigestOptions> = {}): string[] {
   const { maxLines, maxLineLength } = { ...DIGEST_DEFAULTS, ...options };
