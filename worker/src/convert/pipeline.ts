@@ -19,6 +19,7 @@ import {
   type Topology,
 } from '@lift3d/engine';
 import type { Produced, ProducedFile } from './protocol.ts';
+import { renderStoredTurntable } from './stored-turntable.ts';
 
 export interface PipelineInput {
   input: Uint8Array;
@@ -30,6 +31,8 @@ export interface PipelineInput {
   renderThreads: number;
   /** A hosted backend's GLB to normalise instead of converting `input`. */
   sourceModel?: Uint8Array;
+  /** A finished model's stored GLB: render its turntable only (stored-turntable.ts). */
+  storedModel?: Uint8Array;
 }
 
 const PIPELINE_DEFAULTS = {
@@ -44,6 +47,12 @@ export async function runPipeline(
   job: PipelineInput,
   progress: (stage: string, fraction: number) => void,
 ): Promise<Produced> {
+  if (job.storedModel) {
+    return renderStoredTurntable(
+      { glb: job.storedModel, baseName: job.baseName, renderThreads: job.renderThreads },
+      progress,
+    );
+  }
   const shares = job.kind === 'video' ? PIPELINE_DEFAULTS.videoShares : PIPELINE_DEFAULTS.modelShares;
   let model: TexturedModel;
   // The STL's and 3MF's solid: the model itself for the engine's (closed by construction), a welded or rebuilt

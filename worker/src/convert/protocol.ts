@@ -15,6 +15,11 @@ export interface ConvertRequest {
   renderThreads: number;
   /** A GLB made by a hosted backend: brought to our convention (normalizeSourceModel) instead of converting `input`. */
   sourceModel?: Uint8Array;
+  /**
+   * A finished model's stored GLB: only its turntable MP4 is rendered (the video of an existing model);
+   * `input` is then empty and ignored.
+   */
+  storedModel?: Uint8Array;
 }
 
 /** Load the segmentation model now, before the first conversion needs it (the worker has just started). */

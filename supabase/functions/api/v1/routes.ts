@@ -4,6 +4,7 @@
  * key's owner), so the charge, the in-flight limit, idempotency and the refund on failure are the same.
  * Every query names the owner explicitly: a key sees its owner's conversions only, admin or not.
  */
+import type { ViewName } from '@lift3d/contract';
 import { type Context, Hono } from 'hono';
 import type { AppDeps, AppEnv } from '../core/deps.ts';
 import { ApiError, badRequest, notFound } from '../core/errors.ts';
@@ -127,6 +128,28 @@ export function v1Routes(deps: AppDeps) {
     return c.json({
       generation: await v1Generation(row, named.get(id) ?? [], apiRoot(c), config.generations),
     });
+  });
+
+  app.post('/generations/:id/video', async (c) => {
+    // The turntable of a finished conversion, from the stored model, free; asking again returns the same.
+    const caller = owner(c);
+    const id = checkId(c.req.param('id'));
+    const { row, named } = await db.asCaller(caller, async (tx) => {
+      const [mine] =
+        await tx`select id from public.generations where id = ${id} and user_id = ${caller.userId}`;
+      if (!mine) return { row: undefined, named: new Map<string, ViewName[]>() };
+      await tx`select public.request_model_video(${id})`;
+      const [row] = await tx.unsafe<(GenerationRow | undefined)[]>(
+        `select ${GENERATION_COLUMNS} from public.generations where id = $1 and user_id = $2`,
+        [id, caller.userId],
+      );
+      return { row, named: await viewsOf(tx, [id]) };
+    });
+    if (!row) throw notFound('No generation with this id.');
+    return c.json(
+      { generation: await v1Generation(row, named.get(id) ?? [], apiRoot(c), config.generations) },
+      202,
+    );
   });
 
   app.delete('/generations/:id', async (c) => {

@@ -7,6 +7,7 @@ import {
   DOWNLOAD_FORMATS,
   GENERATION_STATUSES,
   MODEL_FORMATS,
+  MODEL_VIDEO_STATUSES,
   TOPOLOGIES,
   VIEW_NAMES,
 } from '@lift3d/contract';
@@ -49,6 +50,21 @@ z.object({
   video: z.enum(['true', 'false']).optional().meta({ description: 'Also render a turntable MP4.' }),
 }).register(v1Registry, { id: 'CreateUpload' });
 
+const Turntable = z
+  .object({
+    status: z.enum(MODEL_VIDEO_STATUSES).meta({
+      description:
+        '`rendering`, `ready` (its MP4 is in `downloads.mp4`) or `failed` (`error` says why; ask again to retry).',
+    }),
+    progress: z.number().min(0).max(1).meta({ description: 'Fraction rendered, 1 when ready.' }),
+    error: z.string().nullable(),
+  })
+  .meta({
+    description:
+      'The turntable video of a completed conversion, made from the stored model at no charge (POST /v1/generations/{id}/video); null when none was asked for.',
+  })
+  .register(v1Registry, { id: 'Turntable' });
+
 const Generation = z
   .object({
     id: z.uuid(),
@@ -66,7 +82,8 @@ const Generation = z
     error: z.string().nullable(),
     format: Format,
     topology: Topology,
-    video: z.boolean(),
+    video: z.boolean().meta({ description: 'Whether the conversion itself was asked to render a turntable.' }),
+    turntable: Turntable.nullable(),
     views: z.array(z.enum(VIEW_NAMES)),
     cost: z.int().meta({ description: 'Credits charged (refunded if the conversion fails).' }),
     created_at: z.iso.datetime(),

@@ -2,7 +2,7 @@
 
 import { DOWNLOAD_FORMATS } from '@lift3d/contract';
 import type { GenerationsConfig } from '../core/config.ts';
-import type { GenerationRow } from '../generations/rows.ts';
+import { type GenerationRow, videoOf } from '../generations/rows.ts';
 import { signGeneration } from '../generations/signed-urls.ts';
 
 const iso = (value: Date | string | null) => (value ? new Date(value).toISOString() : null);
@@ -34,6 +34,7 @@ export async function v1Generation(
     format: row.format,
     topology: row.topology,
     video: row.kind === 'video',
+    turntable: videoOf(row),
     views,
     cost: row.cost,
     created_at: iso(row.created_at),
