@@ -33,8 +33,11 @@ async function signedIn(page: Page, baseURL: string, label: string, credits: num
 }
 
 const conversions = async (userId: string) =>
-  (await database()<{ n: number }[]>`select count(*)::int as n from public.generations where user_id = ${userId}`)[0]
-    .n;
+  (
+    await database()<
+      { n: number }[]
+    >`select count(*)::int as n from public.generations where user_id = ${userId}`
+  )[0].n;
 
 test('3D Preview after Generate 3D Model renders that model’s video: no second conversion, no second charge', async ({
   page,

@@ -10,6 +10,7 @@ import { createTestDatabase, type TestDatabase } from '@lift3d/local/testing/dat
 import { createS3Storage, type Storage } from '@lift3d/storage';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { installQueue } from '../src/queue.ts';
+import { RENDER_VIDEO_DEFAULTS } from '../src/tasks/render-video.ts';
 import {
   createGenerationAs,
   createUserWithCredits,
@@ -79,7 +80,9 @@ async function finishedModel(userId: string) {
   const key = `generations/${id}/lift3d-${id.slice(0, 8)}.glb`;
   await storage.put(key, engineGlb, 'model/gltf-binary');
   await db.sql`select public.generation_start(${id}, 'test', 1)`;
-  const outputs = { glb: { key, contentType: 'model/gltf-binary', bytes: engineGlb.byteLength, name: 'm.glb' } };
+  const outputs = {
+    glb: { key, contentType: 'model/gltf-binary', bytes: engineGlb.byteLength, name: 'm.glb' },
+  };
   await db.sql`select public.generation_complete(${id}, 'test', ${db.sql.json(outputs)})`;
   return id;
 }
@@ -188,7 +191,7 @@ test('a model whose GLB is gone: the video fails with the reason, and nothing is
     allLogs(),
   );
   expect(failed.status).toBe('failed');
-  expect(failed.error).toMatch(/no longer available.*Nothing was charged/);
+  expect(failed.error).toBe(RENDER_VIDEO_DEFAULTS.missingModel);
   expect((await generation(id)).outputs.mp4).toBeUndefined();
   expect((await ledger(db.sql, user)).map((r) => r.reason)).toEqual(['purchase', 'generation']);
 }, 180_000);
@@ -233,9 +236,9 @@ test('SIGKILL mid-render: another worker renders it after the lease — one vide
   );
   expect(done.status, done.error ?? '').toBe('ready');
   expect(done.attempts).toBe(2);
-  expect(survivor.logs.some((l) => l.includes(`video of ${id}: retry`) || l.includes(`video of ${id} is ready`))).toBe(
-    true,
-  );
+  expect(
+    survivor.logs.some((l) => l.includes(`video of ${id}: retry`) || l.includes(`video of ${id} is ready`)),
+  ).toBe(true);
   const g = await generation(id);
   const mp4 = (await storage.getBytes(g.outputs.mp4.key))!;
   expect(new TextDecoder().decode(mp4.subarray(4, 8))).toBe('ftyp');
@@ -243,7 +246,8 @@ test('SIGKILL mid-render: another worker renders it after the lease — one vide
   await waitFor(
     'the job to leave the queue',
     async () =>
-      (await db.sql`select count(*)::int as n from graphile_worker.jobs where key = ${`video:${id}`}`)[0].n === 0,
+      (await db.sql`select count(*)::int as n from graphile_worker.jobs where key = ${`video:${id}`}`)[0]
+        .n === 0,
     10_000,
   );
 }, 420_000);

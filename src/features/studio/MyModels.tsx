@@ -27,8 +27,8 @@ import { type Generation, isTerminal, jobStatusOf, STATUS_LABELS } from './gener
 import { useObjectUrl } from './hooks';
 import { TrashIcon } from './icons';
 import { PhotoStrip } from './PhotoStrip';
-import { ALL_FORMATS, FORMAT_LABELS } from './variants';
 import { VideoAction } from './VideoAction';
+import { ALL_FORMATS, FORMAT_LABELS } from './variants';
 import { viewsSummary } from './views';
 
 const badgeVariant = {

@@ -114,7 +114,10 @@ export function Studio({ variant }: { variant: StudioVariant }) {
       dispatch({ type: 'job-updated', generation: g });
       if (g.video && g.video.status !== 'rendering' && videosAsked.current.delete(g.id)) {
         if (g.video.status === 'ready')
-          notify('Video ready', { description: 'Your model’s turntable video is ready.', variant: 'success' });
+          notify('Video ready', {
+            description: 'Your model’s turntable video is ready.',
+            variant: 'success',
+          });
         else
           notify('Video not made', {
             description: g.video.error ?? 'The video could not be made. Nothing was charged.',

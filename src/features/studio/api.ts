@@ -147,10 +147,7 @@ export async function listGenerations(): Promise<Generation[]> {
  * the same video. The answer is the model, its `video` rendering (or ready).
  */
 export async function requestModelVideo(id: string): Promise<Generation> {
-  const data = await api.post<{ generation: Generation }>(
-    `/generations/${encodeURIComponent(id)}/video`,
-    {},
-  );
+  const data = await api.post<{ generation: Generation }>(`/generations/${encodeURIComponent(id)}/video`, {});
   return data.generation;
 }
 

@@ -40,7 +40,11 @@ export function isTerminal(generation: Pick<Generation, 'status' | 'video'>): bo
  * video (rendering → processing, ready → completed, failed with its reason), so the status line, the
  * poller and the MP4 download treat it like a 3D Preview's own.
  */
-export function videoJobOf(model: Generation): { status: JobStatus; generation: Generation; error: string | null } {
+export function videoJobOf(model: Generation): {
+  status: JobStatus;
+  generation: Generation;
+  error: string | null;
+} {
   const video = model.video;
   if (!video) return { status: 'idle', generation: model, error: null };
   const status: JobStatus =

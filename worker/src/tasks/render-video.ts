@@ -71,7 +71,8 @@ export function renderVideoTask(deps: RenderVideoDeps): Task {
       writes = writes
         .then(async () => {
           if (lost) return;
-          const [row] = await sql`select public.model_video_progress(${id}, ${token}, ${fraction}::real) as ok`;
+          const [row] =
+            await sql`select public.model_video_progress(${id}, ${token}, ${fraction}::real) as ok`;
           if (!row?.ok) {
             lost = true;
             cancel();
@@ -136,7 +137,9 @@ export function renderVideoTask(deps: RenderVideoDeps): Task {
       if (handingBack) {
         await writes;
         const [row] = await sql`select public.model_video_hand_back(${id}, ${token}) as ok`;
-        log(`render_video: the video of ${id} ${row?.ok ? 'was handed back to the queue' : 'was no longer ours'}`);
+        log(
+          `render_video: the video of ${id} ${row?.ok ? 'was handed back to the queue' : 'was no longer ours'}`,
+        );
         return;
       }
       const deleted = error instanceof Error && (error as { code?: string }).code === 'P0002';
@@ -147,12 +150,15 @@ export function renderVideoTask(deps: RenderVideoDeps): Task {
         // The key is fixed: another attempt that holds the render writes the same file, so it stays
         // unless the model itself is gone.
         if (stored && (!row || row.deleted_at)) await storage.delete(key);
-        log(`render_video: the video of ${id} stopped: ${row?.deleted_at ? 'the model was deleted' : 'another attempt holds it'}`);
+        log(
+          `render_video: the video of ${id} stopped: ${row?.deleted_at ? 'the model was deleted' : 'another attempt holds it'}`,
+        );
         return;
       }
       if (timedOut) return fail(RENDER_VIDEO_DEFAULTS.timedOut);
       // A file of ours that the importer refuses will not read better the next time.
-      if (error instanceof EngineJobError && error.code === 'corrupt_model') return fail(RENDER_VIDEO_DEFAULTS.unreadable);
+      if (error instanceof EngineJobError && error.code === 'corrupt_model')
+        return fail(RENDER_VIDEO_DEFAULTS.unreadable);
       if (job.attempts >= job.max_attempts) {
         log(`render_video: the last attempt for ${id} failed: ${(error as Error).message}`);
         return fail(RENDER_VIDEO_DEFAULTS.internalError);

@@ -199,9 +199,10 @@ export function generationRoutes(deps: AppDeps) {
       const id = checkId(c.req.param('id'));
       const [row] = await db.asCaller(caller, async (tx) => {
         await tx`select public.request_model_video(${id})`;
-        return tx.unsafe<GenerationRow[]>(`select ${GENERATION_COLUMNS} from public.generations where id = $1`, [
-          id,
-        ]);
+        return tx.unsafe<GenerationRow[]>(
+          `select ${GENERATION_COLUMNS} from public.generations where id = $1`,
+          [id],
+        );
       });
       return c.json({ generation: await generationJson(row, config.generations) }, 202);
     })

@@ -88,7 +88,10 @@ test('v1: nobody else asks for it, and a model still converting has none yet', a
   const theirs = await v1(app, other.key, `/generations/${id}/video`, { method: 'POST' });
   assert.equal(theirs.status, 404);
   assert.equal((await theirs.json()).error.code, 'not_found');
-  assert.equal((await sql`select count(*)::int as n from public.model_videos where generation_id = ${id}`)[0].n, 0);
+  assert.equal(
+    (await sql`select count(*)::int as n from public.model_videos where generation_id = ${id}`)[0].n,
+    0,
+  );
 
   const running = await v1(app, owner.key, '/generations', { method: 'POST', body: uploadForm(PNG_1X1) });
   const { generation } = await running.json();

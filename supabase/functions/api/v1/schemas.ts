@@ -82,7 +82,9 @@ const Generation = z
     error: z.string().nullable(),
     format: Format,
     topology: Topology,
-    video: z.boolean().meta({ description: 'Whether the conversion itself was asked to render a turntable.' }),
+    video: z
+      .boolean()
+      .meta({ description: 'Whether the conversion itself was asked to render a turntable.' }),
     turntable: Turntable.nullable(),
     views: z.array(z.enum(VIEW_NAMES)),
     cost: z.int().meta({ description: 'Credits charged (refunded if the conversion fails).' }),
