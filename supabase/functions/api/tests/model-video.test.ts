@@ -98,8 +98,9 @@ test('v1: nobody else asks for it, and a model still converting has none yet', a
   const early = await v1(app, owner.key, `/generations/${generation.id}/video`, { method: 'POST' });
   assert.equal(early.status, 409);
   assert.match((await early.json()).error.message, /has not finished yet/);
+  // Not an id at all: the same 404 as every other route of a conversion.
   const bad = await v1(app, owner.key, '/generations/not-a-uuid/video', { method: 'POST' });
-  assert.equal(bad.status, 400);
+  assert.equal(bad.status, 404);
 });
 
 test('browser api: the studio asks as the owner; a failure is shown with its reason and may be asked again', async () => {
