@@ -44,11 +44,11 @@ test('3D Preview after Generate 3D Model renders that model’s video: no second
   browser,
   baseURL,
 }) => {
-  test.setTimeout(900_000);
+  test.setTimeout(1_500_000);
   const userId = await signedIn(page, baseURL!, 'model-video', 100);
   await page.getByRole('button', { name: /^Demo-8:/ }).click();
   await page.getByTestId('generate-button').click();
-  await expect(page.getByTestId('model-status-label')).toHaveText('Completed', { timeout: 300_000 });
+  await expect(page.getByTestId('model-status-label')).toHaveText('Completed', { timeout: 600_000 });
   await expect(page.getByTestId('studio-credits')).toHaveText('50');
   await expect(page.getByTestId('preview-included')).toHaveText(
     '3D Preview makes this model’s turntable video: included, no credits.',
@@ -56,7 +56,7 @@ test('3D Preview after Generate 3D Model renders that model’s video: no second
 
   await page.getByTestId('preview-button').click();
   await expect(page.getByTestId('preview-status')).toHaveAttribute('data-status', /processing|completed/);
-  await expect(page.getByTestId('preview-status-label')).toHaveText('Completed', { timeout: 300_000 });
+  await expect(page.getByTestId('preview-status-label')).toHaveText('Completed', { timeout: 600_000 });
   await expect(page.getByText('Video ready')).toBeVisible();
   // One conversion, one charge: the video cost nothing.
   await expect(page.getByTestId('studio-credits')).toHaveText('50');
@@ -121,11 +121,11 @@ test('My models makes the video of a finished model on request, free, and shows 
   page,
   baseURL,
 }) => {
-  test.setTimeout(900_000);
+  test.setTimeout(1_500_000);
   const userId = await signedIn(page, baseURL!, 'model-video-list', 50);
   await page.getByRole('button', { name: /^Demo-1:/ }).click();
   await page.getByTestId('generate-button').click();
-  await expect(page.getByTestId('model-status-label')).toHaveText('Completed', { timeout: 300_000 });
+  await expect(page.getByTestId('model-status-label')).toHaveText('Completed', { timeout: 600_000 });
 
   await page.goto('/profile');
   await page.getByRole('tab', { name: 'My models' }).click();
@@ -146,7 +146,7 @@ test('My models makes the video of a finished model on request, free, and shows 
     await expect(state).toContainText('Rendering the turntable video');
     await shoot(page, 'my-models-video-rendering');
   }
-  await expect(state).toHaveAttribute('data-status', 'ready', { timeout: 300_000 });
+  await expect(state).toHaveAttribute('data-status', 'ready', { timeout: 600_000 });
   await row.getByRole('button', { name: 'Download' }).click();
   await expect(page.getByRole('menuitem', { name: /MP4/ })).toBeVisible();
   await page.keyboard.press('Escape');
