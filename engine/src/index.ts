@@ -19,6 +19,8 @@ export {
   type ProviderImageOptions,
 } from './import/provider-image.ts';
 export { READ_GLB_DEFAULTS, type ReadGlbOptions } from './import/read-glb.ts';
+// A model this engine exported, read back as it is (the turntable of an existing model).
+export { readStoredModel } from './import/stored-model.ts';
 export {
   INSPECT_DEFAULTS,
   type InspectProblem,

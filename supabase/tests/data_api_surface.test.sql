@@ -23,6 +23,7 @@ insert into allowed values
   ('authenticated', 'resend_webhook_delivery(bigint)'),
   ('authenticated', 'revoke_api_key(uuid)'),
   ('authenticated', 'revoke_share(uuid)'),
+  ('authenticated', 'request_model_video(uuid)'),
   ('authenticated', 'rotate_webhook_secret()'),
   ('authenticated', 'save_webhook_endpoint(text,boolean)'),
   ('authenticated', 'send_webhook_test()'),

@@ -7,6 +7,8 @@
 export interface JobPayloads {
   /** Run one generation (public.generations) from its upload to its stored results. */
   convert: { id: string };
+  /** Render the turntable MP4 of a finished model (public.model_videos) from its stored GLB. */
+  render_video: { id: string };
   /** Deliver one row of public.mail_outbox. */
   send_mail: { id: number };
   /** Re-enqueue outbox rows that are due but have no job (e.g. queued before the queue existed). */
@@ -30,6 +32,7 @@ export type JobName = keyof JobPayloads;
 /** The runtime list; main.ts refuses to start if any of these has no handler. */
 export const JOB_NAMES: readonly JobName[] = [
   'convert',
+  'render_video',
   'send_mail',
   'mail_sweep',
   'deliver_webhook',
@@ -41,11 +44,11 @@ export const JOB_NAMES: readonly JobName[] = [
 ];
 
 /**
- * The worker's two pools: conversions (CPU, minutes each) and everything else (network, mail, sweeps). Each
+ * The worker's two pools: conversions and turntable renders (CPU, minutes each) and everything else (network, mail, sweeps). Each
  * pool fetches only its own jobs, so a conversion never waits behind a hanging webhook endpoint or a slow
  * mail server, and deliveries keep flowing while every conversion slot is busy.
  */
-export const CONVERSION_JOBS: readonly JobName[] = ['convert', 'preview', 'shot_check'];
+export const CONVERSION_JOBS: readonly JobName[] = ['convert', 'preview', 'shot_check', 'render_video'];
 export const SERVICE_JOBS: readonly JobName[] = JOB_NAMES.filter((name) => !CONVERSION_JOBS.includes(name));
 
 /** Recurring jobs (graphile-worker crontab syntax); run by the service pool. */

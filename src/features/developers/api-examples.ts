@@ -30,6 +30,7 @@ export type ExampleId =
   | 'listGenerations'
   | 'download'
   | 'deleteGeneration'
+  | 'createTurntable'
   | 'getBalance';
 
 export interface Example {
@@ -191,6 +192,32 @@ await fetch(\`\${api}/v1/generations/\${process.env.GENERATION_ID}\`, { method: 
       python: `${PY_HEAD}
 
 requests.delete(f"{api}/v1/generations/{os.environ['GENERATION_ID']}", headers=headers)`,
+    },
+    {
+      id: 'createTurntable',
+      operationId: 'createTurntable',
+      title: 'Make the turntable video of a finished model (free)',
+      curl: `curl -sS -X POST "$LIFT3D_API/v1/generations/$GENERATION_ID/video" ${AUTH}`,
+      javascript: `${JS_HEAD}
+
+const url = \`\${api}/v1/generations/\${process.env.GENERATION_ID}\`;
+await fetch(\`\${url}/video\`, { method: 'POST', headers });
+let { generation } = await (await fetch(url, { headers })).json();
+while (generation.turntable.status === 'rendering') {
+  await new Promise((r) => setTimeout(r, 3000));
+  ({ generation } = await (await fetch(url, { headers })).json());
+}
+console.log(generation.turntable.status === 'ready' ? generation.downloads.mp4 : generation.turntable.error);`,
+      python: `${PY_HEAD}
+import time
+
+url = f"{api}/v1/generations/{os.environ['GENERATION_ID']}"
+requests.post(f"{url}/video", headers=headers)
+generation = requests.get(url, headers=headers).json()["generation"]
+while generation["turntable"]["status"] == "rendering":
+    time.sleep(3)
+    generation = requests.get(url, headers=headers).json()["generation"]
+print(generation["downloads"].get("mp4") or generation["turntable"]["error"])`,
     },
     {
       id: 'getBalance',

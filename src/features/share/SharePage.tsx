@@ -74,7 +74,7 @@ export function SharePage({ slug }: { slug: string }) {
   const video = absolute(model?.videoUrl);
   const poster = absolute(model?.posterUrl);
   const fileUrl = absolute(model?.fileUrl);
-  const title = model?.kind === 'video' ? '3D model and turntable video' : '3D model';
+  const title = video || model?.kind === 'video' ? '3D model and turntable video' : '3D model';
 
   return (
     <div className="mx-auto max-w-6xl px-4 pt-24 pb-16 sm:px-6 sm:pt-28" data-testid="share-page">

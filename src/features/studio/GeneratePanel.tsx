@@ -56,6 +56,8 @@ export function GeneratePanel({
   const quota = freeQuota ? freeQuotaText(freeQuota) : null;
   const model = downloadableModel(state);
   const previewDone = state.preview.status === 'completed' && state.preview.generation !== null;
+  // With a finished model, 3D Preview renders that model's video: part of the model, no second charge.
+  const videoIncluded = state.model.status === 'completed' && state.model.generation !== null;
   const others: DownloadFormat[] = [
     ...variant.formats.filter((f) => f !== state.format),
     ...extraFormatsOf(model),
@@ -186,6 +188,12 @@ export function GeneratePanel({
             3D Preview
           </Button>
         </div>
+
+        {videoIncluded ? (
+          <p className="mt-2 text-xs text-muted-foreground" data-testid="preview-included">
+            3D Preview makes this model’s turntable video: included, no credits.
+          </p>
+        ) : null}
 
         <div className="mt-5 flex flex-col gap-3.5">
           <StatusLine label="3D Model" job={state.model} testId="model-status" />

@@ -214,7 +214,8 @@ export function ModelPanel({
                 <span className="tabular-nums">{percent(running.generation.progress)}%</span>
               </p>
             </div>
-            {onCancel ? (
+            {/* A model's video costs nothing and is not a conversion: there is nothing to cancel or refund. */}
+            {onCancel && !(running === preview && running.generation.kind === 'model') ? (
               <Button
                 variant="outline"
                 size="sm"

@@ -27,6 +27,7 @@ import { type Generation, isTerminal, jobStatusOf, STATUS_LABELS } from './gener
 import { useObjectUrl } from './hooks';
 import { TrashIcon } from './icons';
 import { PhotoStrip } from './PhotoStrip';
+import { VideoAction } from './VideoAction';
 import { ALL_FORMATS, FORMAT_LABELS } from './variants';
 import { viewsSummary } from './views';
 
@@ -73,7 +74,7 @@ function Thumbnail({ generation }: { generation: Generation }) {
 
 /**
  * "My models" (DESIGN §8): every generation of the signed-in user with its thumbnail, date and status; a
- * finished one downloads in any format (and MP4 for a 3D Preview) at no extra charge; delete removes it from
+ * finished one downloads in any format (and its turntable MP4, made on request at no charge) at no extra charge; delete removes it from
  * the history. Rendered as a tab of the profile page.
  */
 export function MyModels() {
@@ -157,7 +158,7 @@ export function MyModels() {
         const formats: DownloadFormat[] = [
           ...ALL_FORMATS,
           ...extraFormatsOf(g),
-          ...(g.kind === 'video' ? (['mp4'] as const) : []),
+          ...(g.video?.status === 'ready' ? (['mp4'] as const) : []),
         ];
         return (
           <div
@@ -193,6 +194,7 @@ export function MyModels() {
                 </p>
                 {g.views?.length ? <PhotoStrip generation={g} className="mt-2" /> : null}
                 {status === 'completed' ? <ArButton generation={g} size="sm" className="mt-2" /> : null}
+                <VideoAction generation={g} className="mt-2" />
                 {status === 'completed' && g.warnings?.length ? (
                   <ul
                     className="mt-1 text-xs text-amber-700 dark:text-amber-400"

@@ -14,6 +14,7 @@ import {
   defaultFileName,
   downloadGeneration,
   getGeneration,
+  requestModelVideo,
   saveBlob,
 } from './api';
 import { BatchList } from './BatchList';
@@ -64,6 +65,8 @@ export function Studio({ variant }: { variant: StudioVariant }) {
   const [views, setViews] = useState<ViewFiles>({});
   const submitting = useRef(false);
   const announced = useRef(new Set<string>());
+  /** Models whose turntable video this page asked for and has not announced yet. */
+  const videosAsked = useRef(new Set<string>());
   const samplesRef = useRef<HTMLElement>(null);
   const queryClient = useQueryClient();
   const freeQuota = useFreeQuota(variant.serverFree, user?.id ?? null);
@@ -130,6 +133,18 @@ export function Studio({ variant }: { variant: StudioVariant }) {
   const onUpdate = useCallback(
     (g: Generation) => {
       dispatch({ type: 'job-updated', generation: g });
+      if (g.video && g.video.status !== 'rendering' && videosAsked.current.delete(g.id)) {
+        if (g.video.status === 'ready')
+          notify('Video ready', {
+            description: 'Your model’s turntable video is ready.',
+            variant: 'success',
+          });
+        else
+          notify('Video not made', {
+            description: g.video.error ?? 'The video could not be made. Nothing was charged.',
+            variant: 'destructive',
+          });
+      }
       if ((g.status !== 'completed' && g.status !== 'failed') || announced.current.has(g.id)) return;
       announced.current.add(g.id);
       if (g.status === 'completed' && g.kind === 'model') {
@@ -170,8 +185,29 @@ export function Studio({ variant }: { variant: StudioVariant }) {
     }
   }
 
+  /** 3D Preview of a model that already exists: its video from the stored model, no new conversion, free. */
+  async function makeVideo(model: Generation) {
+    if (submitting.current) return;
+    submitting.current = true;
+    try {
+      const generation = await requestModelVideo(model.id);
+      if (generation.video?.status === 'rendering') videosAsked.current.add(generation.id);
+      // The model's poller had stopped (it was finished): new data makes it poll the render.
+      queryClient.setQueryData(['generation', generation.id], generation);
+      dispatch({ type: 'job-started', kind: 'video', generation });
+    } catch (err) {
+      const message = err instanceof Error && err.message ? err.message : FAILED_TO_START.video;
+      notify('Error', { description: message, variant: 'destructive' });
+      dispatch({ type: 'job-failed', kind: 'video', error: message });
+    } finally {
+      submitting.current = false;
+    }
+  }
+
   async function start(kind: GenerationKind) {
     if (submitting.current) return;
+    const finished = state.model.status === 'completed' ? state.model.generation : null;
+    if (kind === 'video' && finished) return makeVideo(finished);
     const files = kind === 'model' && variant.batch ? state.files : state.files.slice(0, 1);
     // Only the free studio's 3D models are free; its 3D Preview videos are paid like everywhere else.
     const free = variant.serverFree && kind === 'model';

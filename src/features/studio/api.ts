@@ -132,6 +132,15 @@ export async function listGenerations(): Promise<Generation[]> {
 }
 
 /** Stops a queued or running conversion; a paid one is refunded once (public.cancel_generation). */
+/**
+ * The turntable video of a finished model, rendered from the stored model: free, and asking again returns
+ * the same video. The answer is the model, its `video` rendering (or ready).
+ */
+export async function requestModelVideo(id: string): Promise<Generation> {
+  const data = await api.post<{ generation: Generation }>(`/generations/${encodeURIComponent(id)}/video`, {});
+  return data.generation;
+}
+
 export async function cancelGeneration(id: string): Promise<Generation> {
   const data = await api.call('cancelGeneration', { params: { id } });
   return data.generation;

@@ -29,8 +29,37 @@ export function jobStatusOf(generation: Pick<Generation, 'status' | 'error'>): J
   }
 }
 
-export function isTerminal(generation: Pick<Generation, 'status'>): boolean {
-  return generation.status === 'completed' || generation.status === 'failed';
+/** Nothing more will change: failed, or completed with no turntable video still rendering. */
+export function isTerminal(generation: Pick<Generation, 'status' | 'video'>): boolean {
+  if (generation.status === 'completed') return generation.video?.status !== 'rendering';
+  return generation.status === 'failed';
+}
+
+/**
+ * A finished model's turntable video as the studio's 3D Preview job: the model's row seen through its
+ * video (rendering → processing, ready → completed, failed with its reason), so the status line, the
+ * poller and the MP4 download treat it like a 3D Preview's own.
+ */
+export function videoJobOf(model: Generation): {
+  status: JobStatus;
+  generation: Generation;
+  error: string | null;
+} {
+  const video = model.video;
+  if (!video) return { status: 'idle', generation: model, error: null };
+  const status: JobStatus =
+    video.status === 'ready' ? 'completed' : video.status === 'failed' ? 'error' : 'processing';
+  return {
+    status,
+    generation: {
+      ...model,
+      status: status === 'processing' ? 'processing' : model.status,
+      progress: video.progress,
+      stage: status === 'processing' ? 'video' : model.stage,
+      error: video.error,
+    },
+    error: status === 'error' ? video.error || 'The video could not be made.' : null,
+  };
 }
 
 /** Human wording for the worker's stage names ("isolate" → "Isolating the subject"). Unknown stages pass through. */

@@ -1,4 +1,4 @@
-import { type Generation, type JobStatus, jobStatusOf } from './generation';
+import { type Generation, type JobStatus, jobStatusOf, videoJobOf } from './generation';
 import type { GenerationKind, ModelFormat, StudioVariant, Topology } from './variants';
 
 /**
@@ -77,6 +77,14 @@ function slot(kind: GenerationKind): 'model' | 'preview' {
   return kind === 'video' ? 'preview' : 'model';
 }
 
+/**
+ * The job a slot shows for a generation: the 3D Preview slot following a finished model (its video made
+ * from the stored model) shows that video's state, every other case the generation's own.
+ */
+function jobFor(key: 'model' | 'preview', generation: Generation): JobState {
+  return key === 'preview' && generation.kind === 'model' ? videoJobOf(generation) : jobFrom(generation);
+}
+
 export function studioReducer(state: StudioState, action: StudioAction): StudioState {
   switch (action.type) {
     case 'select-files': {
@@ -96,16 +104,20 @@ export function studioReducer(state: StudioState, action: StudioAction): StudioS
     case 'set-topology':
       return { ...state, topology: action.topology };
     case 'job-started':
-      return { ...state, [slot(action.kind)]: jobFrom(action.generation) };
+      return { ...state, [slot(action.kind)]: jobFor(slot(action.kind), action.generation) };
     case 'job-updated': {
-      const key = slot(action.generation.kind);
-      const batch = state.batch.map((g) =>
-        g.id === action.generation.id ? forward(g, action.generation) : g,
-      );
-      // Updates for a job the studio no longer follows (a new image was chosen meanwhile) are dropped.
-      const known = state[key].generation;
-      if (known?.id !== action.generation.id) return { ...state, batch };
-      return { ...state, [key]: jobFrom(forward(known, action.generation)), batch };
+      const g = action.generation;
+      const batch = state.batch.map((b) => (b.id === g.id ? forward(b, g) : b));
+      let next: StudioState = { ...state, batch };
+      // Updates for a job the studio no longer follows (a new image was chosen meanwhile) are dropped. One
+      // model may be followed twice: as the 3D Model, and as the 3D Preview rendering its video.
+      for (const key of ['model', 'preview'] as const) {
+        const known = state[key].generation;
+        if (known?.id !== g.id) continue;
+        const video = key === 'preview' && g.kind === 'model';
+        next = { ...next, [key]: video ? videoJobOf(g) : jobFrom(forward(known, g)) };
+      }
+      return next;
     }
     case 'job-failed':
       return { ...state, [slot(action.kind)]: { status: 'error', generation: null, error: action.error } };

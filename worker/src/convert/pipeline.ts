@@ -17,6 +17,7 @@ import {
   type TexturedModel,
 } from '@lift3d/engine';
 import type { PipelineInput, Produced, ProducedFile } from './protocol.ts';
+import { renderStoredTurntable } from './stored-turntable.ts';
 
 /** The engine's input: the photo alone, or the front with its views (and their focal lengths, when known). */
 export function engineInput(job: PipelineInput) {
@@ -39,6 +40,12 @@ export async function runPipeline(
   job: PipelineInput,
   progress: (stage: string, fraction: number) => void,
 ): Promise<Produced> {
+  if (job.storedModel) {
+    return renderStoredTurntable(
+      { glb: job.storedModel, baseName: job.baseName, renderThreads: job.renderThreads },
+      progress,
+    );
+  }
   const shares = job.kind === 'video' ? PIPELINE_DEFAULTS.videoShares : PIPELINE_DEFAULTS.modelShares;
   let model: TexturedModel;
   // The STL's and 3MF's solid: the model itself for the engine's (closed by construction), a welded or rebuilt

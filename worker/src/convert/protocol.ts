@@ -21,6 +21,11 @@ export interface PipelineInput {
   inspect?: boolean;
   /** EXIF focal lengths (35 mm equivalent) of the photos that had one: the multi-view input's focalLength35mm. */
   focalLength35mm?: FocalLengths;
+  /**
+   * A finished model's stored GLB: only its turntable MP4 is rendered (the video of an existing model);
+   * `input` is then empty and ignored.
+   */
+  storedModel?: Uint8Array;
 }
 
 export type FocalLengths = Partial<Record<'front' | 'right' | 'back' | 'left', number>>;

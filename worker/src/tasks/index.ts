@@ -11,6 +11,7 @@ import type { JobName } from '../registry.ts';
 import { convertTask } from './convert.ts';
 import { deliverWebhookTask, webhookSweepTask } from './deliver-webhook.ts';
 import { previewSweepTask, previewTask } from './preview.ts';
+import { renderVideoTask } from './render-video.ts';
 import { mailSweepTask, sendMailTask } from './send-mail.ts';
 import { shotCheckTask } from './shot-check.ts';
 import { uploadSweepTask } from './upload-sweep.ts';
@@ -37,6 +38,12 @@ export function buildTaskList(deps: TaskDeps): Record<JobName, Task> {
       hostedRun: deps.config.backends.run,
       jobTimeoutMs: deps.config.jobTimeoutSeconds * 1000,
       maxInputBytes: deps.config.maxInputBytes,
+    }),
+    render_video: renderVideoTask({
+      ...deps,
+      heartbeatMs: deps.config.heartbeatMs,
+      renderThreads: deps.config.renderThreads,
+      jobTimeoutMs: deps.config.jobTimeoutSeconds * 1000,
     }),
     send_mail: sendMailTask(deps),
     mail_sweep: mailSweepTask(deps),

@@ -153,6 +153,19 @@ export interface Database {
         created_at: Date;
         revoked_at: Date | null;
       };
+      model_videos: {
+        generation_id: string;
+        user_id: string;
+        status: string;
+        progress: number;
+        error: string | null;
+        attempts: number;
+        worker_id: string | null;
+        heartbeat_at: Date | null;
+        requested_at: Date;
+        started_at: Date | null;
+        finished_at: Date | null;
+      };
       payment_events: {
         id: string;
         provider: Database['public']['Enums']['payment_provider'];
@@ -358,6 +371,7 @@ export interface Database {
       custom_access_token_hook: { Args: { event: Json }; Returns: Json };
       delete_generation: { Args: { p_id: string }; Returns: Json };
       enqueue_generation: { Args: { p_id: string }; Returns: undefined };
+      enqueue_model_video: { Args: { p_id: string }; Returns: undefined };
       enqueue_webhook_delivery: {
         Args: { p_id: string; p_attempt: number; p_run_at: Date };
         Returns: undefined;
@@ -417,6 +431,17 @@ export interface Database {
       };
       mark_uploads_swept: { Args: { p_keys: string[] }; Returns: number };
       message_mail_text: { Args: { p_kind: string; p_email: string; p_payload: Json }; Returns: string };
+      model_video_complete: { Args: { p_id: string; p_worker: string; p_output: Json }; Returns: boolean };
+      model_video_fail: { Args: { p_id: string; p_worker: string; p_error: string }; Returns: boolean };
+      model_video_hand_back: { Args: { p_id: string; p_worker: string }; Returns: boolean };
+      model_video_progress: {
+        Args: { p_id: string; p_worker: string; p_progress: number };
+        Returns: boolean;
+      };
+      model_video_start: {
+        Args: { p_id: string; p_worker: string; p_attempt: number };
+        Returns: Tables<'generations'>;
+      };
       name_generation_input: { Args: { p_generation: string; p_name: string }; Returns: boolean };
       owned_completed_generation: { Args: { p_id: string }; Returns: Tables<'generations'> };
       payment_order_json: {
@@ -440,6 +465,10 @@ export interface Database {
         Args: { p_lease_seconds?: number };
         Returns: { generation_id: string | null; action: string | null }[];
       };
+      reap_stale_model_videos: {
+        Args: { p_lease_seconds?: number };
+        Returns: { generation_id: string | null; action: string | null }[];
+      };
       record_api_uploads: {
         Args: { p_keys: string[]; p_types: string[]; p_bytes: number[]; p_purpose?: string };
         Returns: number;
@@ -448,6 +477,7 @@ export interface Database {
         Args: { p_id: string; p_provider: string; p_type: string; p_resource_id: string };
         Returns: boolean;
       };
+      request_model_video: { Args: { p_id: string }; Returns: Tables<'model_videos'> };
       resend_webhook_delivery: { Args: { p_id: string }; Returns: string };
       reverse_payment_order: { Args: { p_capture_id: string; p_kind: string }; Returns: Json };
       revoke_api_key: { Args: { p_id: string }; Returns: undefined };

@@ -43,6 +43,23 @@ export const GENERATION_BACKENDS = ['builtin', 'meshy', 'tripo', 'fal'] as const
 export const GenerationBackend = z.enum(GENERATION_BACKENDS);
 export type GenerationBackend = z.infer<typeof GenerationBackend>;
 
+/**
+ * The turntable video of a finished model: `rendering`, `ready` (its MP4 is one of the model's files) or
+ * `failed` with the reason. Made from the stored model at no charge; a 3D Preview's video is `ready` with it.
+ */
+export const MODEL_VIDEO_STATUSES = ['rendering', 'ready', 'failed'] as const;
+export const ModelVideoStatus = z.enum(MODEL_VIDEO_STATUSES);
+export type ModelVideoStatus = z.infer<typeof ModelVideoStatus>;
+
+export const ModelVideo = z.object({
+  status: ModelVideoStatus,
+  /** 0…1 while rendering, 1 when ready. */
+  progress: z.number(),
+  /** Why it failed, for the owner; null otherwise. */
+  error: z.nullable(z.string()),
+});
+export type ModelVideo = z.infer<typeof ModelVideo>;
+
 export const Generation = z.object({
   id: z.string(),
   kind: GenerationKind,
@@ -75,6 +92,8 @@ export const Generation = z.object({
   photoUrls: z.optional(PhotoUrls),
   /** What the conversion could not use as given (e.g. a back photo of another object), for the user. */
   warnings: z.optional(z.array(z.string())),
+  /** The model's turntable video; null when none was asked for (and the conversion made none). */
+  video: z.optional(z.nullable(ModelVideo)),
 });
 export type Generation = z.infer<typeof Generation>;
 

@@ -15,6 +15,7 @@ export type Share = z.infer<typeof Share>;
 /** What a shared page shows (`GET /api/share/:slug`, no sign-in); links are relative to the api root. */
 export const SharedModel = z.object({
   slug: z.string(),
+  /** `video` when the model has its turntable (a 3D Preview, or a video made from the model later). */
   kind: GenerationKind,
   topology: Topology,
   sharedAt: z.string(),

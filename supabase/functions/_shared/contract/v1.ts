@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { DOWNLOAD_FORMATS, MODEL_FORMATS, TOPOLOGIES, VIEW_NAMES } from './formats.ts';
-import { GENERATION_STATUSES } from './generation.ts';
+import { GENERATION_STATUSES, MODEL_VIDEO_STATUSES } from './generation.ts';
 
 const Format = z.enum(MODEL_FORMATS).meta({
   description:
@@ -42,6 +42,21 @@ export const CreateUpload = z
   })
   .meta({ id: 'CreateUpload' });
 
+const Turntable = z
+  .object({
+    status: z.enum(MODEL_VIDEO_STATUSES).meta({
+      description:
+        '`rendering`, `ready` (its MP4 is in `downloads.mp4`) or `failed` (`error` says why; ask again to retry).',
+    }),
+    progress: z.number().min(0).max(1).meta({ description: 'Fraction rendered, 1 when ready.' }),
+    error: z.string().nullable(),
+  })
+  .meta({
+    id: 'Turntable',
+    description:
+      'The turntable video of a completed conversion, made from the stored model at no charge (POST /v1/generations/{id}/video); null when none was asked for.',
+  });
+
 const Generation = z
   .object({
     id: z.uuid(),
@@ -59,7 +74,10 @@ const Generation = z
     error: z.string().nullable(),
     format: Format,
     topology: Topology,
-    video: z.boolean(),
+    video: z
+      .boolean()
+      .meta({ description: 'Whether the conversion itself was asked to render a turntable.' }),
+    turntable: Turntable.nullable(),
     views: z.array(z.enum(VIEW_NAMES)),
     cost: z.int().meta({ description: 'Credits charged (refunded if the conversion fails).' }),
     created_at: z.iso.datetime(),

@@ -1,5 +1,6 @@
 /**
- * POST /api/generations (one image, or several for a batch), GET list and one, POST /:id/cancel (queued or
+ * POST /api/generations (one image, or several for a batch), GET list and one, POST /:id/video (the
+ * turntable of a finished model, free), POST /:id/cancel (queued or
  * running, refunded once), DELETE from the history.
  * The upload is stored first under a random key; then ONE SQL function checks the limit and idempotency,
  * spends the credits, inserts the row and enqueues the job. If that fails the upload is deleted again.
@@ -186,6 +187,20 @@ export function generationRoutes(deps: AppDeps) {
       return c.json({
         generation: await generationJson(row, config.generations),
       });
+    })
+    .post('/:id/video', async (c) => {
+      // The owner's finished model gets its turntable video, rendered from the stored model: free, and a
+      // repeat returns the same video (public.request_model_video decides both).
+      const caller = requireUser(c.get('caller'));
+      const id = checkId(c.req.param('id'));
+      const [row] = await db.asCaller(caller, async (tx) => {
+        await tx`select public.request_model_video(${id})`;
+        return tx.unsafe<GenerationRow[]>(
+          `select ${GENERATION_COLUMNS} from public.generations where id = $1`,
+          [id],
+        );
+      });
+      return c.json({ generation: await generationJson(row, config.generations) }, 202);
     })
     .delete('/:id', async (c) => {
       const caller = requireUser(c.get('caller'));

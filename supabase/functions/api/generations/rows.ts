@@ -2,7 +2,16 @@
  * The generation as the API shows it (DESIGN §6), with signed links to its files.
  * Links are relative to the API root (config.json's apiUrl): `${apiUrl}${thumbnailUrl}`.
  */
-import { DOWNLOAD_FORMATS, type Generation, type Tables } from '@lift3d/contract';
+import {
+  DOWNLOAD_FORMATS,
+  type Generation,
+  type GenerationKind,
+  type GenerationStatus,
+  type ModelFormat,
+  type ModelVideo,
+  type Tables,
+  type Topology,
+} from '@lift3d/contract';
 import type { GenerationsConfig } from '../core/config.ts';
 import { signGeneration } from './signed-urls.ts';
 
@@ -39,10 +48,26 @@ export type GenerationRow = Pick<
   outputs: Record<string, OutputFile>;
   /** The uploaded image's cleaned name without extension (names the downloads); read by the file routes. */
   input_name?: string | null;
+  /** The row of public.model_videos, when a video of the finished model was asked for. */
+  video?: ModelVideo | null;
 };
 
-export const GENERATION_COLUMNS =
-  'id, user_id, kind, status, progress, stage, error, format, topology, cost, input_key, outputs, warnings, created_at, started_at, completed_at';
+/** The model's video as the caller may read it (model_videos' own policies), or null. */
+const VIDEO_COLUMN = `(select json_build_object('status', v.status, 'progress', v.progress, 'error', v.error)
+    from public.model_videos v where v.generation_id = id) as video`;
+
+export const GENERATION_COLUMNS = `id, user_id, kind, status, progress, stage, error, format, topology, cost, input_key, outputs, warnings, created_at, started_at, completed_at, ${VIDEO_COLUMN}`;
+
+/**
+ * The video's state: its row, else `ready` for a conversion that made its MP4 itself (a 3D Preview), else
+ * none. Only a finished model has one.
+ */
+export function videoOf(row: Pick<GenerationRow, 'status' | 'outputs' | 'video'>): ModelVideo | null {
+  if (row.status !== 'completed') return null;
+  if (row.outputs?.mp4) return { status: 'ready', progress: 1, error: null };
+  if (!row.video) return null;
+  return { status: row.video.status, progress: Number(row.video.progress), error: row.video.error ?? null };
+}
 
 export async function generationJson(
   row: GenerationRow,
@@ -76,6 +101,7 @@ export async function generationJson(
     startedAt: row.started_at ? new Date(row.started_at).toISOString() : null,
     completedAt: row.completed_at ? new Date(row.completed_at).toISOString() : null,
     files,
+    video: videoOf(row),
     thumbnailUrl: null,
     posterUrl: null,
     videoUrl: null,

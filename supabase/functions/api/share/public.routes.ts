@@ -62,7 +62,8 @@ export function sharePublicRoutes(deps: AppDeps) {
     const link = (f: string) => (files.includes(f as (typeof files)[number]) ? `${fileUrl}${f}` : null);
     return {
       slug: row.slug,
-      kind: row.kind,
+      // A model whose turntable was made afterwards (model_videos) is shown with it, like a 3D Preview.
+      kind: row.outputs?.mp4 ? 'video' : row.kind,
       topology: row.topology,
       sharedAt: new Date(row.shared_at).toISOString(),
       allowDownloads: row.allow_downloads,

@@ -30,12 +30,14 @@ test('/api/v1/openapi.json is a valid OpenAPI 3.1 document of the real routes, w
     '/v1/balance',
     '/v1/generations',
     '/v1/generations/{id}',
+    '/v1/generations/{id}/video',
   ]);
   const operations = Object.values(document.paths).flatMap((p) =>
     Object.values(p as Record<string, { operationId: string }>).map((o) => o.operationId),
   );
   assert.deepEqual(operations.sort(), [
     'createGeneration',
+    'createTurntable',
     'deleteGeneration',
     'getBalance',
     'getGeneration',

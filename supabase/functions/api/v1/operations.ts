@@ -133,6 +133,28 @@ export const deleteGeneration = createRoute({
   responses: { 204: { description: 'Deleted.' }, ...errors(404) },
 });
 
+export const createTurntable = createRoute({
+  method: 'post',
+  path: '/v1/generations/{id}/video',
+  operationId: 'createTurntable',
+  tags: ['Conversions'],
+  summary: 'Make the turntable video of a completed conversion',
+  description:
+    'Renders the MP4 from the stored model (no new conversion) at no charge. Poll the conversion: ' +
+    '`turntable.status` goes from `rendering` to `ready` (then `downloads.mp4` is there) or `failed` ' +
+    'with `turntable.error`. Asking again while it renders or once it is ready returns the same video; ' +
+    'after a failure it renders again.',
+  request: { params: IdParams },
+  responses: {
+    202: {
+      description: 'Rendering, or ready already.',
+      headers: RATE_HEADERS,
+      content: json(GenerationEnvelope),
+    },
+    ...errors(404, 409),
+  },
+});
+
 export const getBalance = createRoute({
   method: 'get',
   path: '/v1/balance',

@@ -5,6 +5,7 @@
  * Every query names the owner explicitly: a key sees its owner's conversions only, admin or not.
  */
 import { OpenAPIHono } from '@hono/zod-openapi';
+import type { ViewName } from '@lift3d/contract';
 import type { Context } from 'hono';
 import type { AppDeps, AppEnv } from '../core/deps.ts';
 import { ApiError, badRequest, notFound } from '../core/errors.ts';
@@ -20,6 +21,7 @@ import { IMAGE_FETCH_DEFAULTS } from './fetch-image.ts';
 import { openApiDocument, registerExtras } from './openapi.ts';
 import {
   createGeneration,
+  createTurntable,
   deleteGeneration,
   getBalance,
   getGeneration,
@@ -155,6 +157,28 @@ export function v1Routes(deps: AppDeps) {
     return c.json(
       { generation: await v1Generation(row, named.get(id) ?? [], apiRoot(c), config.generations) },
       200,
+    );
+  });
+
+  app.openapi(createTurntable, async (c) => {
+    // The turntable of a finished conversion, from the stored model, free; asking again returns the same.
+    const caller = owner(c);
+    const { id } = c.req.valid('param');
+    const { row, named } = await db.asCaller(caller, async (tx) => {
+      const [mine] =
+        await tx`select id from public.generations where id = ${id} and user_id = ${caller.userId}`;
+      if (!mine) return { row: undefined, named: new Map<string, ViewName[]>() };
+      await tx`select public.request_model_video(${id})`;
+      const [row] = await tx.unsafe<(GenerationRow | undefined)[]>(
+        `select ${GENERATION_COLUMNS} from public.generations where id = $1 and user_id = $2`,
+        [id, caller.userId],
+      );
+      return { row, named: await viewsOf(tx, [id]) };
+    });
+    if (!row) throw notFound('No generation with this id.');
+    return c.json(
+      { generation: await v1Generation(row, named.get(id) ?? [], apiRoot(c), config.generations) },
+      202,
     );
   });
 

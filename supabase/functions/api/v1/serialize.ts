@@ -3,7 +3,7 @@
 import { DOWNLOAD_FORMATS, type DownloadFormat, type ViewName } from '@lift3d/contract';
 import type { V1Generation } from '@lift3d/contract/v1';
 import type { GenerationsConfig } from '../core/config.ts';
-import type { GenerationRow } from '../generations/rows.ts';
+import { type GenerationRow, videoOf } from '../generations/rows.ts';
 import { signGeneration } from '../generations/signed-urls.ts';
 
 const iso = (value: Date | string | null) => (value ? new Date(value).toISOString() : null);
@@ -35,6 +35,7 @@ export async function v1Generation(
     format: row.format,
     topology: row.topology,
     video: row.kind === 'video',
+    turntable: videoOf(row),
     views: [...views],
     cost: row.cost,
     created_at: new Date(row.created_at).toISOString(),
