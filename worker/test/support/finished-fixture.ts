@@ -24,7 +24,7 @@ import { createEngineRunner } from '../../src/convert/engine-runner.ts';
 import type { ProducedFile } from '../../src/convert/protocol.ts';
 import { repoRoot } from './generation-harness.ts';
 
-export const FINISHED_FIXTURE_DEFAULTS = {
+const FINISHED_FIXTURE_DEFAULTS = {
   photo: 'public/samples/demo-1.png',
   /** What the fixture's hash covers: a change in any of these makes new files. */
   sources: ['engine/src', 'engine/package.json', 'worker/src/convert', 'public/samples/demo-1.png'],
@@ -35,9 +35,9 @@ export const FINISHED_FIXTURE_DEFAULTS = {
   stem: 'lift3d-fixture',
 };
 
-export type FixtureRole = ProducedFile['role'];
+type FixtureRole = ProducedFile['role'];
 
-export interface FixtureFile {
+interface FixtureFile {
   role: FixtureRole;
   /** File name in the fixture folder (stem `lift3d-fixture`). */
   name: string;

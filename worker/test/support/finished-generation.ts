@@ -36,12 +36,13 @@ export const SEED_DEFAULTS: SeedOptions = {
   warnings: [],
 };
 
-export interface StoredOutput {
+// A type, not an interface: postgres's json() takes only types it can see are JSON (index signature).
+export type StoredOutput = {
   key: string;
   contentType: string;
   bytes: number;
   name: string;
-}
+};
 
 export interface SeededGeneration {
   id: string;
