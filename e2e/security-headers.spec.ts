@@ -4,6 +4,7 @@
 import { newIdentity, signInThroughDialog, signUpByApi } from './support/accounts.ts';
 import { grantCredits } from './support/credits.ts';
 import { database } from './support/db.ts';
+import { rememberInStudio, seedFinished } from './support/finished.ts';
 import { watchPageProblems } from './support/page-problems.ts';
 import { usePayPalSdkStandIn } from './support/paypal-sdk.ts';
 import { expect, test } from './support/test.ts';
@@ -35,10 +36,11 @@ test('landing, studio, checkout and admin run with no CSP violation', async ({ p
   await page.waitForTimeout(500);
 
   await signInThroughDialog(page, who.email, who.password);
-  // A real conversion, so the viewer loads the model and its textures (blob: URLs) under the policy.
-  await page.getByRole('button', { name: /^Demo-2:/ }).click();
-  await page.getByTestId('generate-button').click();
-  await expect(page.getByTestId('model-status-label')).toHaveText('Completed', { timeout: 180_000 });
+  // A finished model (a real conversion's files, seeded) in the studio, so the viewer loads the model and its
+  // textures (blob: URLs) under the policy.
+  await rememberInStudio(page, id, { model: await seedFinished(id) });
+  await page.goto('/app');
+  await expect(page.getByTestId('model-status-label')).toHaveText('Completed');
   await expect(page.getByTestId('model-canvas').locator('canvas')).toBeVisible({ timeout: 30_000 });
 
   await page.goto('/checkout?pack=starter');

@@ -1,9 +1,11 @@
-// The share page against the real stack: one real 3D Preview conversion, shared from the studio result,
+// The share page against the real stack: a finished 3D Preview (seeded from a real conversion's files; the
+// conversion itself is studio.spec.ts's), shared from the studio result,
 // opened signed out (viewer and turntable, AR only on a phone, downloads only when allowed), the crawler's
 // raw HTML with the model's Open Graph tags, nothing of the owner anywhere, and Stop sharing → 404 at once.
 
 import { newIdentity, signInThroughDialog, signUpByApi } from './support/accounts.ts';
 import { grantCredits } from './support/credits.ts';
+import { rememberInStudio, seedFinished } from './support/finished.ts';
 import { type Browser, expect, type Page, test } from './support/test.ts';
 
 const SHOTS = process.env.SHARE_SCREENSHOTS;
@@ -53,17 +55,18 @@ test('share a model: public page signed out, Open Graph tags, downloads only whe
   page,
   baseURL,
 }) => {
+  // The first seed of a run may make the fixture with the real engine (once per engine change).
   test.setTimeout(900_000);
   const who = newIdentity('share');
   const userId = await signUpByApi(baseURL!, who);
   await grantCredits(userId, 100);
+  const preview = await seedFinished(userId, { kind: 'video' });
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto('/app');
   await signInThroughDialog(page, who.email, who.password);
-  await expect(page.getByTestId('studio-credits')).toHaveText('100');
-  await page.getByRole('button', { name: /^Demo-1:/ }).click();
-  await page.getByTestId('preview-button').click();
-  await expect(page.getByTestId('preview-status-label')).toHaveText('Completed', { timeout: 300_000 });
+  await rememberInStudio(page, userId, { preview });
+  await page.reload();
+  await expect(page.getByTestId('preview-status-label')).toHaveText('Completed');
   await expect(page.getByTestId('studio-credits')).toHaveText('50');
 
   // Share from the studio result: a 24-character link on this origin, downloads off.

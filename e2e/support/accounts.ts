@@ -33,8 +33,14 @@ export function dialog(page: Page) {
 }
 
 export async function openSignIn(page: Page) {
-  await page.locator('header').getByRole('button', { name: 'Sign In' }).first().click();
-  await expect(dialog(page)).toBeVisible();
+  // A prerendered page shows the button before its JavaScript runs; a click then does nothing, so on a busy
+  // machine the click is repeated until the dialog opens.
+  await expect(async () => {
+    if (!(await dialog(page).isVisible())) {
+      await page.locator('header').getByRole('button', { name: 'Sign In' }).first().click({ timeout: 5_000 });
+    }
+    await expect(dialog(page)).toBeVisible({ timeout: 5_000 });
+  }).toPass({ timeout: 60_000 });
 }
 
 /** Signs in through the dialog on the current page and waits for the studio. */

@@ -23,7 +23,8 @@ import { type StackProcess, signUp, startStackProcess, waitUntilHealthy } from '
 
 const repo = resolve(import.meta.dirname, '../..');
 const fixtures = join(repo, 'supabase/functions/api/tests/fixtures');
-const photo = resolve(repo, '../shared/photos/chair1.png');
+// A sample photo of the studio (a vase), shipped with the repository.
+const photo = join(repo, 'public/samples/demo-1.png');
 const MAX_UPLOAD_BYTES = 2 * 1024 * 1024;
 
 let stack: StackProcess;
@@ -58,16 +59,16 @@ async function startImageHost() {
       key: readFileSync(join(fixtures, 'localhost-key.pem')),
     },
     (req, res) => {
-      if (req.url === '/chair.png') {
+      if (req.url === '/vase.png') {
         res.writeHead(200, { 'content-type': 'image/png' });
         return res.end(readFileSync(photo));
       }
       if (req.url === '/to-private') {
-        res.writeHead(302, { location: 'https://10.0.0.7/chair.png' });
+        res.writeHead(302, { location: 'https://10.0.0.7/vase.png' });
         return res.end();
       }
       if (req.url === '/to-loopback') {
-        res.writeHead(302, { location: `https://127.0.0.1:${hostPort}/chair.png` });
+        res.writeHead(302, { location: `https://127.0.0.1:${hostPort}/vase.png` });
         return res.end();
       }
       if (req.url === '/huge.png') {
@@ -110,7 +111,7 @@ beforeAll(async () => {
   await waitUntilHealthy(stack);
   documented = await openApiAnswers(`${stack.url}/api/v1/openapi.json`);
   sql = postgres(stack.databaseUrl, { max: 1, prepare: false, onnotice: () => {} });
-  copyFileSync(photo, join(work, 'chair.png'));
+  copyFileSync(photo, join(work, 'vase.png'));
 }, 300_000);
 
 afterAll(async () => {
@@ -152,7 +153,7 @@ function runExample(
   env: Record<string, string>,
   values: Partial<ExampleValues> = {},
 ): Promise<Run> {
-  const example = apiExamples({ imageFile: 'chair.png', ...values }).find((e) => e.id === id)!;
+  const example = apiExamples({ imageFile: 'vase.png', ...values }).find((e) => e.id === id)!;
   const headersFile = join(work, `headers-${crypto.randomUUID()}`);
   const command = `${example.curl} -D ${headersFile} -w '\\n%{http_code}'`;
   return new Promise((done, fail) => {
@@ -258,13 +259,13 @@ test('the documented curl examples convert a photo, download every format and re
   expect((await verifySignature('whsec_wrong', delivery.signature, delivery.body)).ok).toBe(false);
   expect(Object.keys(current.downloads).sort()).toEqual(['3mf', 'fbx', 'glb', 'gltf', 'obj', 'stl', 'usdz']);
   for (const [format, url] of Object.entries(current.downloads as Record<string, string>)) {
-    const outputFile = `chair.${format}`;
+    const outputFile = `vase.${format}`;
     const got = await runExample('download', { DOWNLOAD_URL: url }, { outputFile });
     expect(got.status, `${format}: ${got.body}`).toBe(200);
     expect(statSync(join(work, outputFile)).size).toBeGreaterThan(100);
   }
-  expect(readFileSync(join(work, 'chair.glb')).subarray(0, 4).toString()).toBe('glTF');
-  expect(readFileSync(join(work, 'chair.3mf')).subarray(0, 2).toString()).toBe('PK');
+  expect(readFileSync(join(work, 'vase.glb')).subarray(0, 4).toString()).toBe('glTF');
+  expect(readFileSync(join(work, 'vase.3mf')).subarray(0, 2).toString()).toBe('PK');
   const listed = await runExample('listGenerations', env);
   expect(listed.json().data.map((g: { id: string }) => g.id)).toEqual([generation.id]);
 
@@ -280,11 +281,11 @@ test('the documented curl examples convert a photo, download every format and re
   // SSRF and oversized image_urls: refused, and not one ledger row more.
   const before = await ledger(user.id);
   const attempts: Array<[string, number, string]> = [
-    [`https://127.0.0.1:${hostPort}/chair.png`, 400, 'image_url_refused'],
+    [`https://127.0.0.1:${hostPort}/vase.png`, 400, 'image_url_refused'],
     ['https://169.254.169.254/latest/meta-data/', 400, 'image_url_refused'],
     [`${hostOrigin}/to-private`, 400, 'image_url_refused'],
     [`${hostOrigin}/to-loopback`, 400, 'image_url_refused'],
-    [`http://localhost:${hostPort}/chair.png`, 400, 'image_url_refused'],
+    [`http://localhost:${hostPort}/vase.png`, 400, 'image_url_refused'],
     [`${hostOrigin}/huge.png`, 413, 'too_large'],
   ];
   for (const [imageUrl, status, code] of attempts) {
@@ -294,7 +295,7 @@ test('the documented curl examples convert a photo, download every format and re
   }
   expect(await ledger(user.id)).toEqual(before);
   // The allowed origin works through the same example: fetched, queued, charged once.
-  const fromUrl = await runExample('createFromUrl', env, { imageUrl: `${hostOrigin}/chair.png` });
+  const fromUrl = await runExample('createFromUrl', env, { imageUrl: `${hostOrigin}/vase.png` });
   expect(fromUrl.status, fromUrl.body).toBe(202);
   expect((await runExample('getBalance', env)).json()).toEqual({ credits: 100 });
 
