@@ -2,11 +2,12 @@
 // the four shots Front → Right side → Back → Left side (each checked in the browser and by the api's
 // segmentation), a blurred shot refused in the browser, an object cut by the frame's edge refused by the
 // api, and the desktop's QR hand-off to a phone that is not signed in.
-import { type Browser, expect, type Page, test } from '@playwright/test';
+
 import { newIdentity, signInThroughDialog, signUpByApi } from './support/accounts.ts';
 import { grantCredits } from './support/credits.ts';
 import { database } from './support/db.ts';
 import { browserWithCamera, type CameraScene, cameraFile } from './support/fake-camera.ts';
+import { type Browser, expect, type Page, test } from './support/test.ts';
 
 /** CAPTURE_SCREENSHOTS=dir writes the capture screens at 390 px and the desktop hand-off at 1280 px. */
 const SHOTS = process.env.CAPTURE_SCREENSHOTS;

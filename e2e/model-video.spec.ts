@@ -3,10 +3,11 @@
 // studio, in My models (with its MP4 download) and on the share page; a model without one gets it from
 // My models, free, with its state as the server reports it.
 // MODEL_VIDEO_SCREENSHOTS=dir writes the changed screens at 390 and 1280 px wide.
-import { expect, type Page, test } from '@playwright/test';
+
 import { newIdentity, signInThroughDialog, signUpByApi } from './support/accounts.ts';
 import { balanceOf, grantCredits, ledgerOf } from './support/credits.ts';
 import { database } from './support/db.ts';
+import { expect, type Page, test } from './support/test.ts';
 
 const SHOTS = process.env.MODEL_VIDEO_SCREENSHOTS;
 

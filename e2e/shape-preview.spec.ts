@@ -3,10 +3,10 @@
 // against the stated limits (enforced in SQL), and "Convert" starts the paid conversion from the same
 // stored photo without sending it again.
 import { writeFileSync } from 'node:fs';
-import { expect, type Page, type Request, test } from '@playwright/test';
 import { newIdentity, signInThroughDialog, signUpByApi } from './support/accounts.ts';
 import { balanceOf, grantCredits, ledgerOf } from './support/credits.ts';
 import { database } from './support/db.ts';
+import { expect, type Page, type Request, test } from './support/test.ts';
 
 /** PREVIEW_SCREENSHOTS=dir writes the studio with its preview at 1280 and 390 px. */
 const SHOTS = process.env.PREVIEW_SCREENSHOTS;

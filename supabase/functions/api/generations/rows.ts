@@ -2,16 +2,7 @@
  * The generation as the API shows it (DESIGN §6), with signed links to its files.
  * Links are relative to the API root (config.json's apiUrl): `${apiUrl}${thumbnailUrl}`.
  */
-import {
-  DOWNLOAD_FORMATS,
-  type Generation,
-  type GenerationKind,
-  type GenerationStatus,
-  type ModelFormat,
-  type ModelVideo,
-  type Tables,
-  type Topology,
-} from '@lift3d/contract';
+import { DOWNLOAD_FORMATS, type Generation, type ModelVideo, type Tables } from '@lift3d/contract';
 import type { GenerationsConfig } from '../core/config.ts';
 import { signGeneration } from './signed-urls.ts';
 
