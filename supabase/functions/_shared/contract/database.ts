@@ -21,6 +21,13 @@ export interface Database {
         last_used_at: Date | null;
         revoked_at: Date | null;
       };
+      capture_sessions: {
+        id: string;
+        user_id: string;
+        token_hash: string;
+        created_at: Date;
+        expires_at: Date;
+      };
       credit_ledger: {
         id: string;
         user_id: string;
@@ -119,6 +126,7 @@ export interface Database {
         warnings: string[];
         provider_submitting_at: Date | null;
         cancelled_at: Date | null;
+        focal_lengths: Json;
       };
       mail_outbox: {
         id: string;
@@ -191,6 +199,25 @@ export interface Database {
         created_at: Date;
         updated_at: Date;
       };
+      previews: {
+        id: string;
+        user_id: string;
+        ip_hash: string | null;
+        input_key: string;
+        input_type: string;
+        input_bytes: number;
+        views: Json;
+        focal_lengths: Json;
+        status: string;
+        shape_key: string | null;
+        error: string | null;
+        stats: Json | null;
+        generation_id: string | null;
+        created_at: Date;
+        started_at: Date | null;
+        finished_at: Date | null;
+        expires_at: Date;
+      };
       profiles: {
         id: string;
         name: string;
@@ -216,6 +243,22 @@ export interface Database {
         new_value: Json | null;
         changed_by: string | null;
         changed_at: Date;
+      };
+      shot_checks: {
+        id: string;
+        user_id: string;
+        side: string;
+        input_key: string;
+        input_type: string;
+        input_bytes: number;
+        focal_length_35mm: string | null;
+        status: string;
+        problem: string | null;
+        message: string | null;
+        report: Json | null;
+        created_at: Date;
+        finished_at: Date | null;
+        session_id: string | null;
       };
       visits: {
         id: string;
@@ -317,6 +360,11 @@ export interface Database {
       };
       attach_provider_order: { Args: { p_order: string; p_provider_order_id: string }; Returns: undefined };
       cancel_generation: { Args: { p_id: string }; Returns: Tables<'generations'> };
+      capture_session_add_shot: { Args: { p_session: string; p_check: string }; Returns: undefined };
+      capture_session_user: {
+        Args: { p_token_hash: string };
+        Returns: { session_id: string | null; user_id: string | null; expires_at: Date | null }[];
+      };
       check_manual_webhook_limit: { Args: { p_user: string }; Returns: undefined };
       claim_direct_upload: {
         Args: { p_key: string; p_user: string; p_generation: string };
@@ -338,6 +386,7 @@ export interface Database {
         Args: { p_name: string; p_prefix: string; p_key_hash: string };
         Returns: { id: string | null; name: string | null; prefix: string | null; created_at: Date | null }[];
       };
+      create_capture_session: { Args: { p_token_hash: string }; Returns: Tables<'capture_sessions'> };
       create_free_generation: {
         Args: {
           p_format: string;
@@ -368,6 +417,27 @@ export interface Database {
         Returns: Tables<'generations'>[];
       };
       create_payment_order: { Args: { p_user: string; p_pack: string; p_provider: string }; Returns: Json };
+      create_preview: {
+        Args: {
+          p_input_key: string;
+          p_input_type: string;
+          p_input_bytes: number;
+          p_views?: Json;
+          p_ip_hash?: string;
+          p_focal_lengths?: Json;
+        };
+        Returns: Tables<'previews'>;
+      };
+      create_shot_check: {
+        Args: {
+          p_side: string;
+          p_input_key: string;
+          p_input_type: string;
+          p_input_bytes: number;
+          p_focal_length_35mm?: string;
+        };
+        Returns: Tables<'shot_checks'>;
+      };
       custom_access_token_hook: { Args: { event: Json }; Returns: Json };
       delete_generation: { Args: { p_id: string }; Returns: Json };
       enqueue_generation: { Args: { p_id: string }; Returns: undefined };
@@ -429,6 +499,8 @@ export interface Database {
         };
         Returns: Tables<'direct_uploads'>;
       };
+      mark_preview_converted: { Args: { p_id: string; p_generation: string }; Returns: Tables<'previews'> };
+      mark_previews_expired: { Args: { p_ids: string[] }; Returns: number };
       mark_uploads_swept: { Args: { p_keys: string[] }; Returns: number };
       message_mail_text: { Args: { p_kind: string; p_email: string; p_payload: Json }; Returns: string };
       model_video_complete: { Args: { p_id: string; p_worker: string; p_output: Json }; Returns: boolean };
@@ -448,6 +520,11 @@ export interface Database {
         Args: { o: Tables<'payment_orders'>; p_credited: boolean; p_balance: number };
         Returns: Json;
       };
+      preview_check: { Args: { p_ip_hash?: string }; Returns: undefined };
+      preview_complete: { Args: { p_id: string; p_shape_key: string; p_stats: Json }; Returns: boolean };
+      preview_fail: { Args: { p_id: string; p_error: string }; Returns: boolean };
+      preview_quota: { Args: { p_ip_hash?: string }; Returns: Json };
+      preview_start: { Args: { p_id: string }; Returns: Tables<'previews'> };
       public_settings: { Args: Record<string, never>; Returns: Json };
       queue_mail: {
         Args: {
@@ -512,9 +589,18 @@ export interface Database {
           outputs: Json | null;
         }[];
       };
+      shot_check_finish: {
+        Args: { p_id: string; p_status: string; p_problem: string; p_message: string; p_report: Json };
+        Returns: boolean;
+      };
+      shot_check_start: { Args: { p_id: string }; Returns: Tables<'shot_checks'> };
       submit_message: {
         Args: { p_kind: string; p_email: string; p_payload: Json; p_ip_hash?: string; p_user?: string };
         Returns: string;
+      };
+      take_expired_previews: {
+        Args: { p_limit?: number };
+        Returns: { id: string | null; shape_key: string | null }[];
       };
       take_unclaimed_uploads: {
         Args: { p_grace_seconds: number; p_limit?: number };
