@@ -184,48 +184,34 @@ test.describe('career application', () => {
   });
 
   test('inputs are read-only for the first 100 ms after the dialog opens, every time', async ({ page }) => {
+    // The page's clock is held while the dialog opens, so the 100 ms are the page's own and a busy machine
+    // cannot stretch or shrink what is measured (see support/clock.ts).
+    const clock = pageClock(page);
+    await clock.install();
     await page.goto('/careers');
     for (const role of ['AI Research Engineer', 'Senior Graphics Engineer']) {
-      // Watch the DOM from inside the page: when the Full Name field appears, and when it stops being read-only.
-      await page.evaluate(() => {
-        const w = window as unknown as {
-          guard: { appeared?: number; readOnlyAtFirst?: boolean; released?: number };
-          guardObserver?: MutationObserver;
-        };
-        w.guardObserver?.disconnect();
-        w.guard = {};
-        w.guardObserver = new MutationObserver(() => {
-          const input = document.querySelector<HTMLInputElement>('[role="dialog"] input[name="full_name"]');
-          if (!input) return;
-          if (w.guard.appeared === undefined) {
-            w.guard.appeared = performance.now();
-            w.guard.readOnlyAtFirst = input.readOnly;
-          }
-          if (!input.readOnly && w.guard.released === undefined) w.guard.released = performance.now();
-        });
-        w.guardObserver.observe(document.body, {
-          subtree: true,
-          childList: true,
-          attributes: true,
-          attributeFilter: ['readonly'],
-        });
-      });
+      await clock.hold();
       await page.getByRole('button', { name: `Apply for ${role}` }).click();
       const dialog = page.getByRole('dialog');
-      await expect(dialog.locator('form')).toHaveAttribute('data-guard', 'off');
-      const guard = await page.evaluate(
-        () =>
-          (window as unknown as { guard: { appeared: number; readOnlyAtFirst: boolean; released: number } })
-            .guard,
-      );
-      expect(guard.readOnlyAtFirst, role).toBe(true);
-      // The observer records "appeared" when it runs, which on a busy machine can be a frame after the
-      // dialog's timer started (89 ms was once seen for the 100 ms guard): 75 ms still proves the guard holds.
-      expect(guard.released - guard.appeared, role).toBeGreaterThanOrEqual(75);
-      // Generous upper bound: a busy test machine can run the 100 ms timer late, never early.
-      expect(guard.released - guard.appeared, role).toBeLessThan(5000);
-      await dialog.getByLabel('Full Name').fill('Typed after the guard');
-      await expect(dialog.getByLabel('Full Name')).toHaveValue('Typed after the guard');
+      const form = dialog.locator('form');
+      const fullName = dialog.getByLabel('Full Name');
+      // The dialog opens over a few frames: move the held clock a frame at a time until the form is there.
+      // Its guard's timer starts when the form mounts, on the held clock, so all of its 100 ms are still ahead.
+      for (let frames = 0; (await form.count()) === 0; frames++) {
+        expect(frames, `${role}: the dialog opens`).toBeLessThan(200);
+        await clock.advance(16);
+      }
+      await expect(form, role).toHaveAttribute('data-guard', 'on');
+      await expect(fullName, role).toHaveJSProperty('readOnly', true);
+      // 80 ms, not 99: a frame's worth of the held clock may have run since the form mounted.
+      await clock.advance(80);
+      await expect(fullName, role).toHaveJSProperty('readOnly', true);
+      await clock.advance(40);
+      await expect(form, role).toHaveAttribute('data-guard', 'off');
+      await expect(fullName, role).toHaveJSProperty('readOnly', false);
+      await clock.release();
+      await fullName.fill('Typed after the guard');
+      await expect(fullName).toHaveValue('Typed after the guard');
       await dialog.getByRole('button', { name: 'Cancel' }).click();
       await expect(dialog).toHaveCount(0);
     }
