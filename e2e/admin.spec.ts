@@ -178,7 +178,7 @@ test('the dashboard and the user list show their error, retry and empty states',
   const boss = newIdentity('boss');
   await makeAdmin(await signUpByApi(baseURL!, boss));
   // A refused request is not retried, so the error shows at once.
-  await page.route('**/api/admin/analytics', (route) =>
+  await page.route('**/api/admin/analytics/all', (route) =>
     route.fulfill({
       status: 403,
       contentType: 'application/json',
@@ -188,7 +188,7 @@ test('the dashboard and the user list show their error, retry and empty states',
   await passGateSignedOut(page, boss.email, boss.password);
   await expect(page.getByText('Failed to load dashboard data. Please try again.')).toBeVisible();
   await expect(toast(page, 'Failed to load analytics from database.')).toBeVisible();
-  await page.unroute('**/api/admin/analytics');
+  await page.unroute('**/api/admin/analytics/all');
   await page.getByRole('button', { name: 'Retry' }).click();
   await expect(page.getByText('Total users')).toBeVisible();
 
