@@ -15,7 +15,7 @@ test('every page answer carries the policy, and API answers their own', async ({
     const csp = res.headers()['content-security-policy'] ?? '';
     expect(csp, path).toContain("default-src 'self'");
     expect(csp, path).toContain("frame-ancestors 'none'");
-    expect(res.headers()['permissions-policy'], path).toContain('camera=()');
+    expect(res.headers()['permissions-policy'], path).toContain('camera=(self)');
   }
   const api = await request.get('/api/health');
   expect(api.headers()['content-security-policy']).toContain("default-src 'none'");

@@ -130,13 +130,11 @@ test('the daily limit is stated and enforced: the next preview is refused with i
 
 test('at 390 px the preview sits under the photo and fits the screen', async ({ browser, baseURL }) => {
   test.setTimeout(180_000);
-  const context = await browser.newContext({
-    viewport: { width: 390, height: 844 },
-    isMobile: true,
-    hasTouch: true,
-  });
+  // Signed in at desktop size (at 390 px the header's Sign In sits in the menu), then the phone's width.
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
   await signedIn(page, baseURL!, 50);
+  await page.setViewportSize({ width: 390, height: 844 });
   await page.getByRole('button', { name: /^Demo-5:/ }).click();
   const panel = page.getByTestId('shape-preview');
   await panel.getByRole('button', { name: 'Show free preview' }).click();

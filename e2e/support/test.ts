@@ -3,13 +3,17 @@ import { type BrowserContext, test as base, type Page } from '@playwright/test';
 // Every spec imports `test` and `expect` from here rather than from @playwright/test: the same API, with one
 // difference. A public page arrives as prerendered HTML whose buttons are visible before React has taken them
 // over, and a click in that moment does nothing; on a busy machine the moment lasts seconds. So `goto` and
-// `reload` return once the app answers (src/App.tsx marks <html data-app="interactive">); pages that are not
-// the app (JSON, the mail inbox, a provider's stand-in) have no #root and return at once.
+// `reload` return once the app answers (index.html says <html data-app="loading">, src/App.tsx then
+// "interactive"); pages that are not the app (JSON, the mail inbox, a provider's stand-in) return at once.
 export * from '@playwright/test';
 
 async function appInteractive(page: Page): Promise<void> {
   await page.waitForFunction(
-    () => !document.getElementById('root') || document.documentElement.dataset.app === 'interactive',
+    () => {
+      // index.html marks <html data-app="loading">; other pages (JSON, the mail inbox, a stand-in) have no mark.
+      const mark = document.documentElement.dataset.app;
+      return mark === undefined || mark === 'interactive';
+    },
     undefined,
     { polling: 50 },
   );

@@ -49,7 +49,8 @@ function permissionsPolicy(options: SecurityHeaderOptions = {}): string {
     ? 'payment=(self "https://www.paypal.com" "https://www.sandbox.paypal.com")'
     : 'payment=()';
   return [
-    'camera=()',
+    // The studio's guided capture takes photos with the phone's camera (getUserMedia); nothing else may.
+    'camera=(self)',
     'microphone=()',
     'geolocation=()',
     'usb=()',

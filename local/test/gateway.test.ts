@@ -165,7 +165,7 @@ test('pages and API answers carry the security headers; HSTS only when the reque
   const csp = page.headers.get('content-security-policy') ?? '';
   expect(csp).toContain("frame-ancestors 'none'");
   expect(csp).toContain("script-src 'self' 'wasm-unsafe-eval';");
-  expect(page.headers.get('permissions-policy')).toContain('camera=()');
+  expect(page.headers.get('permissions-policy')).toContain('camera=(self)');
   expect(page.headers.get('x-frame-options')).toBe('DENY');
   expect(page.headers.get('strict-transport-security')).toBeNull();
 

@@ -24,6 +24,11 @@ insert into allowed values
   ('authenticated', 'revoke_api_key(uuid)'),
   ('authenticated', 'revoke_share(uuid)'),
   ('authenticated', 'request_model_video(uuid)'),
+  -- The free preview and guided capture (each checks auth.uid() against the preview, shot or session).
+  ('authenticated', 'capture_session_add_shot(uuid,uuid)'),
+  ('authenticated', 'create_capture_session(text)'),
+  ('authenticated', 'create_shot_check(text,text,text,integer,numeric)'),
+  ('authenticated', 'mark_preview_converted(uuid,uuid)'),
   ('authenticated', 'rotate_webhook_secret()'),
   ('authenticated', 'save_webhook_endpoint(text,boolean)'),
   ('authenticated', 'send_webhook_test()'),

@@ -190,13 +190,18 @@ test.each<[string, () => unknown, RegExp]>([
   ['a malformed model', () => (standins.behaviour.model = 'malformed'), /not a valid GLB/],
 ])(
   '%s with fallback off: failed with the service message and exactly one refund',
-  async (_, arrange, reason) => {
+  async (label, arrange, reason) => {
     await settle('tripo', 'refund');
     arrange();
     const { user, id } = await convert();
     const done = await finished(id);
     expect(done.status).toBe('failed');
-    expect(done.error).toBe(CONVERT_DEFAULTS.providerFailed);
+    // A refused key is the service's account, not the photo: the user reads that the service is unavailable.
+    expect(done.error).toBe(
+      label.startsWith('a refused key')
+        ? CONVERT_DEFAULTS.providerUnavailable
+        : CONVERT_DEFAULTS.providerFailed,
+    );
     // The user reads the product's message; the admins read the provider's own reason.
     const [failure] = await db.sql`select backend, reason from public.generation_provider_failures
                                      where generation_id = ${id}`;

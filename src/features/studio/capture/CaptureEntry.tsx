@@ -33,14 +33,15 @@ export function CaptureEntry({
     <>
       <Button
         variant="outline"
-        className="mt-3 min-h-11 w-full"
+        className="mt-3 h-auto min-h-11 w-full py-2"
         data-testid="take-photos"
         onClick={() => {
           if (!signedIn) return onSignIn();
           setMode(isPhone() ? 'camera' : 'phone');
         }}
       >
-        Take photos (Front → Right → Back → Left)
+        {/* Wraps on a narrow phone instead of widening the card: buttons do not wrap by default. */}
+        <span className="whitespace-normal">Take photos (Front → Right → Back → Left)</span>
       </Button>
       {mode === 'camera' ? (
         <CaptureFlow
