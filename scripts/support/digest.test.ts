@@ -20,6 +20,16 @@ describe('failureDigest', () => {
     ]);
   });
 
+  it('leaves out passing tests and server logs that happen to say "timeout" or "Received"', () => {
+    const log = [
+      '   ✓ a poll that never answers ends at the request timeout and is polled again 1606ms',
+      '[WebServer] [mail] 10:39:04 Received: no-reply@lift3d.local -> a@example.test',
+      ' FAIL  worker/test/convert-hosted.test.ts > a refused key',
+      'AssertionError: expected 1 to be 2',
+    ];
+    expect(failureDigest(log)).toEqual(log.slice(2));
+  });
+
   it('keeps each repeated line once and cuts long ones', () => {
     const long = `Error: ${'x'.repeat(500)}`;
     const digest = failureDigest([long, long, 'FAIL a.test.ts'], { maxLineLength: 20 });

@@ -8,6 +8,9 @@
 const SIGNAL =
   /(✘|×|\bFAIL\b|^\s*\d+\) \[|Error\b|AssertionError|expect\(|Expected|Received|Timed? ?out|timeout|flaky)/i;
 
+/** Passing tests (✓) and the stacks' own logs ([WebServer] …, [mail] …). */
+const NOISE = /✓|^\s*\[(WebServer|mail|worker|db)\]/;
+
 export interface DigestOptions {
   /** Most lines kept per step: the first ones, where the first failure is told in full. */
   maxLines: number;
@@ -23,7 +26,8 @@ export function failureDigest(lines: readonly string[], options: Partial<DigestO
   const seen = new Set<string>();
   for (const raw of lines) {
     const line = raw.trimEnd();
-    if (!SIGNAL.test(line) || seen.has(line)) continue;
+    // A passing test's name or a server's log line can say "error" or "timeout" too; neither is the cause.
+    if (NOISE.test(line) || !SIGNAL.test(line) || seen.has(line)) continue;
     seen.add(line);
     picked.push(line.length > maxLineLength ? `${line.slice(0, maxLineLength)}…` : line);
     if (picked.length === maxLines) break;
