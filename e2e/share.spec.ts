@@ -35,6 +35,24 @@ async function expectViewerAndVideo(page: Page) {
   await expect(page.getByTestId('share-page')).toBeVisible();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('A 3D model and turntable video');
   await expect(page.getByTestId('model-canvas')).toBeVisible({ timeout: 60_000 });
+  // The model is drawn, not only its canvas shown (a phone once got an empty viewer here).
+  await expect(page.getByTestId('model-viewer')).toHaveAttribute('data-drawn', 'true', { timeout: 60_000 });
+  const painted = await page
+    .getByTestId('model-canvas')
+    .locator('canvas')
+    .evaluate((c: HTMLCanvasElement) => {
+      const probe = document.createElement('canvas');
+      probe.width = 64;
+      probe.height = 64;
+      const g = probe.getContext('2d')!;
+      g.drawImage(c, 0, 0, 64, 64);
+      const px = g.getImageData(0, 0, 64, 64).data;
+      let opaque = 0;
+      for (let i = 3; i < px.length; i += 4) if (px[i] > 0) opaque++;
+      return opaque / (64 * 64);
+    });
+  // The canvas is transparent where nothing is drawn: the model and its shadow cover part of it.
+  expect(painted).toBeGreaterThan(0.02);
   const video = page.getByTestId('share-video');
   await expect(video).toBeVisible();
   // The browser reads the share's file as a real video (its size and length; how far it decodes ahead

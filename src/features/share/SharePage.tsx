@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { ArrowRightIcon, CubeIcon, DownloadIcon, SparklesIcon } from '../../components/icons';
 import { buttonVariants } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
@@ -68,6 +68,9 @@ export function SharePage({ slug }: { slug: string }) {
     retry: (count, e) => !(e instanceof ApiError && e.status === 404) && count < 2,
   });
   const absolute = useAbsolute(model);
+  // Set once the viewer has drawn the model (a phone that cannot show it gets the viewer's own fallback).
+  const [drawn, setDrawn] = useState(false);
+  const onDrawn = useCallback(() => setDrawn(true), []);
 
   if (error instanceof ApiError && error.status === 404) return <Gone />;
   const glb = absolute(model?.modelUrl);
@@ -100,7 +103,11 @@ export function SharePage({ slug }: { slug: string }) {
           >
             <div className="absolute inset-0 bg-lattice opacity-40" aria-hidden="true" />
             {glb ? (
-              <div className="absolute inset-0" data-testid="model-viewer">
+              <div
+                className="absolute inset-0"
+                data-testid="model-viewer"
+                data-drawn={drawn ? 'true' : 'false'}
+              >
                 <Suspense
                   fallback={
                     <div className="grid h-full place-items-center text-sm text-muted-foreground">
@@ -108,7 +115,7 @@ export function SharePage({ slug }: { slug: string }) {
                     </div>
                   }
                 >
-                  <ModelViewer url={glb} />
+                  <ModelViewer url={glb} onLoaded={onDrawn} />
                 </Suspense>
               </div>
             ) : (
