@@ -6,6 +6,7 @@ import { Validator } from 'npm:@seriousme/openapi-schema-validator@2.11.0';
 import fc from 'npm:fast-check@4.10.2';
 import { MODEL_FORMATS } from '@lift3d/contract';
 import { Balance, ErrorBody, GenerationEnvelope, GenerationList } from '@lift3d/contract/v1';
+import { apiExamples } from '../../../../src/features/developers/api-examples.ts';
 import { buildApp, diskGenerations, PNG_1X1, superuser, test } from './support.ts';
 import { keyedUser, v1 } from './v1-support.ts';
 
@@ -56,6 +57,34 @@ test('/api/v1/openapi.json is a valid OpenAPI 3.1 document of the real routes, w
   // Outside the document nothing answers without a key either.
   const unknown = await app.request('/api/v1/models', { headers: { authorization: 'Bearer x' } });
   assert.equal(unknown.status, 401);
+});
+
+test('the docs page’s examples call the operations the document describes, by its methods and paths', async () => {
+  const document = await (await app.request('/api/v1/openapi.json')).json();
+  const described = new Map<string, { method: string; path: string }>();
+  for (const [path, methods] of Object.entries(
+    document.paths as Record<string, Record<string, { operationId: string }>>,
+  ))
+    for (const [method, op] of Object.entries(methods)) described.set(op.operationId, { method, path });
+  const examples = apiExamples();
+  for (const example of examples) {
+    const op = described.get(example.operationId);
+    assert.ok(op, `${example.id}: ${example.operationId} is not in the document`);
+    // The download follows a link the generation carries, not a route of its own.
+    if (example.id === 'download') continue;
+    const call = /curl -sS(?: -X (\w+))? "\$LIFT3D_API(\/v1\/[^"?]*)/.exec(example.curl);
+    assert.ok(call, `${example.id}: the curl example names no v1 path`);
+    assert.equal((call[1] ?? 'GET').toLowerCase(), op.method, `${example.id}: curl's method`);
+    const path = call[2].replace('$GENERATION_ID', '{id}');
+    assert.equal(path, op.path, `${example.id}: curl's path`);
+    // The JavaScript and Python versions call the same path.
+    for (const part of path.split('{id}').filter(Boolean)) {
+      assert.ok(example.javascript.includes(part), `${example.id}: the JavaScript example's path`);
+      assert.ok(example.python.includes(part), `${example.id}: the Python example's path`);
+    }
+  }
+  // Every operation has an example.
+  assert.deepEqual([...new Set(examples.map((e) => e.operationId))].sort(), [...described.keys()].sort());
 });
 
 const junk = fc.oneof(
