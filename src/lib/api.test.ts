@@ -227,6 +227,17 @@ describe('call: routes by name from the contract table', () => {
     ]);
   });
 
+  it('takes only the query parameters the route’s contract schema names', async () => {
+    handler = reply(200, '{"users":[],"total":0,"matching":0}');
+    // A misspelt parameter is a type error (npm run typecheck), not a silently ignored filter.
+    // @ts-expect-error `serach` is not a parameter of adminUsers
+    await client('tok').call('adminUsers', { query: { serach: 'ada' } });
+    // A route that reads no query takes none.
+    // @ts-expect-error user reads no query string
+    await client('tok').call('user', { params: { id: 'x' }, query: { limit: 1 } });
+    expect(seen).toHaveLength(2);
+  });
+
   it('sends the body as JSON with the route method, and an empty object for a bodiless POST', async () => {
     handler = reply(201, '{"success":true}');
     const answer = await client().call('contact', {

@@ -5,6 +5,7 @@ import type {
   RouteBody,
   RouteName,
   RouteParams,
+  RouteQuery,
   User,
   Visit,
   WaitlistSignup,
@@ -87,9 +88,8 @@ export type ApiClient = ReturnType<typeof createApiClient>;
 /** What `call` takes besides the route's name: its path parameters, body and query when it has them. */
 type CallOptions<N extends RouteName> = RequestOptions &
   (keyof RouteParams<N> extends never ? { params?: undefined } : { params: RouteParams<N> }) &
-  (RouteBody<N> extends undefined ? { body?: undefined } : { body: RouteBody<N> }) & {
-    query?: Record<string, string | number | undefined>;
-  };
+  (RouteBody<N> extends undefined ? { body?: undefined } : { body: RouteBody<N> }) &
+  (RouteQuery<N> extends undefined ? { query?: undefined } : { query?: RouteQuery<N> });
 
 /** Optional when the route needs neither parameters nor a body. */
 type CallArgs<N extends RouteName> =
@@ -190,7 +190,11 @@ export function createApiClient(options: Partial<ApiClientOptions> = {}) {
   function call<N extends RouteName>(name: N, ...[options]: CallArgs<N>): Promise<RouteAnswer<N>> {
     const [method, template] = ROUTES[name].split(' ') as [string, string];
     const o = (options ?? {}) as CallOptions<N>;
-    const path = routePath(template, o.params as Record<string, string> | undefined, o.query);
+    const path = routePath(
+      template,
+      o.params as Record<string, string> | undefined,
+      o.query as Record<string, string | number | undefined> | undefined,
+    );
     const body = o.body ?? (method === 'GET' || method === 'DELETE' ? undefined : {});
     return send<RouteAnswer<N>>(method, path, body, o);
   }

@@ -55,3 +55,28 @@ export const DeliveryPage = z.object({
   nextCursor: z.nullable(z.number()),
 });
 export type DeliveryPage = z.infer<typeof DeliveryPage>;
+
+/** Rows of the delivery log a page shows unless asked, and the most it shows. */
+export const DELIVERY_PAGE_LIMITS = { limit: 20, maxLimit: 100 } as const;
+
+/**
+ * Its query: `limit` is held to 1–100 (a number out of range or not a number reads as the nearest or the
+ * default, as a log's "show more" should never fail); `before` is a delivery id.
+ */
+export const DeliveriesQuery = z.object({
+  limit: z.pipe(
+    z._default(z.optional(z.union([z.string(), z.number()])), DELIVERY_PAGE_LIMITS.limit),
+    z.transform((raw: string | number) =>
+      Math.min(
+        Math.max(Math.trunc(Number(raw)) || DELIVERY_PAGE_LIMITS.limit, 1),
+        DELIVERY_PAGE_LIMITS.maxLimit,
+      ),
+    ),
+  ),
+  before: z.optional(
+    z.pipe(
+      z.coerce.string().check(z.regex(/^[1-9][0-9]{0,15}$/, 'must be a delivery id.')),
+      z.transform(Number),
+    ),
+  ),
+});

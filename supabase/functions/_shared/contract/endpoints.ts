@@ -25,9 +25,10 @@ import {
   UserPage,
   WorkerKeys,
 } from './admin-answers.ts';
+import { AdminGenerationsQuery, AdminPageQuery, AdminUsersQuery } from './admin-queries.ts';
 import { PublicSettings } from './config.ts';
 import { AdminCreditPack, CreditPack } from './credit-pack.ts';
-import { ApiKey, DeliveryPage, WebhookDelivery, WebhookEndpoint } from './developers.ts';
+import { ApiKey, DeliveriesQuery, DeliveryPage, WebhookDelivery, WebhookEndpoint } from './developers.ts';
 import { ContactMessage, JobApplication, Submitted, Visit, WaitlistSignup } from './forms.ts';
 import { FreeQuota, Generation } from './generation.ts';
 import { CaptureRequest, CaptureResult, DemoOrder, OrderRequest, OrderStatus } from './payments.ts';
@@ -48,6 +49,8 @@ const OneGeneration = z.object({ generation: Generation });
 export interface Endpoint {
   /** The JSON body, when the endpoint takes one. */
   body: z.ZodMiniType | undefined;
+  /** The query string's parameters, when the endpoint reads any. */
+  query?: z.ZodMiniType;
   answer: z.ZodMiniType;
 }
 
@@ -76,7 +79,7 @@ export const ENDPOINTS = {
   rotateWebhookSecret: { body: undefined, answer: OneEndpoint },
   testWebhook: { body: undefined, answer: OneDelivery },
   resendDelivery: { body: undefined, answer: OneDelivery },
-  deliveries: { body: undefined, answer: DeliveryPage },
+  deliveries: { body: undefined, query: DeliveriesQuery, answer: DeliveryPage },
   share: { body: undefined, answer: OneShare },
   createShare: { body: ShareRequest, answer: OneShare },
   changeShare: { body: DownloadsChange, answer: OneShare },
@@ -88,15 +91,23 @@ export const ENDPOINTS = {
   orderStatus: { body: undefined, answer: OrderStatus },
   adminAnalytics: { body: undefined, answer: AnalyticsAnswer },
   adminBackends: { body: undefined, answer: BackendsAnswer },
-  adminUsers: { body: undefined, answer: UserPage },
+  adminUsers: { body: undefined, query: AdminUsersQuery, answer: UserPage },
   adminDeleteUser: { body: undefined, answer: Success },
   adminPacks: { body: undefined, answer: z.object({ packs: z.array(AdminCreditPack) }) },
   adminAddPack: { body: NewPack, answer: OnePack },
   adminChangePack: { body: PackChanges, answer: OnePack },
   adminDeletePack: { body: undefined, answer: Success },
-  adminOrders: { body: undefined, answer: z.object({ orders: z.array(OrderEntry), total: z.number() }) },
-  adminLedger: { body: undefined, answer: z.object({ entries: z.array(LedgerEntry), total: z.number() }) },
-  adminGenerations: { body: undefined, answer: AdminGenerationPage },
+  adminOrders: {
+    body: undefined,
+    query: AdminPageQuery,
+    answer: z.object({ orders: z.array(OrderEntry), total: z.number() }),
+  },
+  adminLedger: {
+    body: undefined,
+    query: AdminPageQuery,
+    answer: z.object({ entries: z.array(LedgerEntry), total: z.number() }),
+  },
+  adminGenerations: { body: undefined, query: AdminGenerationsQuery, answer: AdminGenerationPage },
   adminGeneration: { body: undefined, answer: AdminGenerationDetails },
   adminSettings: {
     body: undefined,
@@ -119,6 +130,10 @@ export type RouteParams<N extends RouteName> = ParamsOf<PathOf<N>>;
 /** What the SPA sends to an endpoint: its body as the schema takes it. */
 export type RouteBody<N extends RouteName> = Endpoints[N]['body'] extends z.ZodMiniType
   ? z.input<Endpoints[N]['body']>
+  : undefined;
+/** The query string the SPA sends, as the endpoint's query schema takes it (nothing when it reads none). */
+export type RouteQuery<N extends RouteName> = Endpoints[N] extends { query: z.ZodMiniType }
+  ? z.input<Endpoints[N]['query']>
   : undefined;
 /** What the endpoint answers, as its schema describes it. */
 export type RouteAnswer<N extends RouteName> = z.output<Endpoints[N]['answer']>;

@@ -6,6 +6,7 @@
 export * from './account.ts';
 export * from './admin.ts';
 export * from './admin-answers.ts';
+export * from './admin-queries.ts';
 export * from './config.ts';
 export * from './credit-pack.ts';
 export type { Database, Enums, Functions, Json, Nullable, Tables, Views } from './database.ts';

@@ -5,32 +5,21 @@
  * the photos it was made from. The token's `is_admin` claim lets the request in; the tables' admin
  * policies decide what is read, so a demoted admin with an old token sees only their own conversions.
  */
-import { GENERATION_STATUSES, type Nullable, type Tables } from '@lift3d/contract';
+import {
+  ADMIN_PAGE_LIMITS,
+  ADMIN_STATUSES,
+  AdminGenerationsQuery,
+  type Nullable,
+  type Tables,
+} from '@lift3d/contract';
 import { Hono } from 'hono';
-import { z } from 'zod';
 import { requireAdmin } from '../core/auth.ts';
 import type { AppDeps, AppEnv } from '../core/deps.ts';
-import { badRequest, notFound } from '../core/errors.ts';
+import { notFound } from '../core/errors.ts';
+import { queryParams } from '../core/validate.ts';
 import { viewsOf, withPhotos } from '../generations/photos.ts';
 import { checkId } from '../generations/routes.ts';
 import { GENERATION_COLUMNS, type GenerationRow, generationJson } from '../generations/rows.ts';
-
-const ADMIN_GENERATIONS_DEFAULTS = { limit: 20, maxLimit: 100 } as const;
-
-/** The statuses an admin sees: a cancelled conversion (failed in the row, with `cancelled_at`) is its own. */
-const ADMIN_STATUSES = [...GENERATION_STATUSES, 'cancelled'] as const;
-
-const Query = z.object({
-  limit: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(ADMIN_GENERATIONS_DEFAULTS.maxLimit)
-    .default(ADMIN_GENERATIONS_DEFAULTS.limit),
-  offset: z.coerce.number().int().min(0).default(0),
-  status: z.enum(ADMIN_STATUSES).optional(),
-  q: z.string().trim().max(200).default(''),
-});
 
 /** `q` as an ILIKE pattern matching it literally anywhere (its own % and _ are not wildcards). */
 function containsPattern(q: string): string {
@@ -83,27 +72,22 @@ const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
 
 export function adminGenerationRoutes({ db, config }: AppDeps) {
   return new Hono<AppEnv>()
-    .get('/', async (c) => {
-      const caller = requireAdmin(c.get('caller'));
-      const parsed = Query.safeParse({
-        limit: c.req.query('limit') || undefined,
-        offset: c.req.query('offset') || undefined,
-        status: c.req.query('status') || undefined,
-        q: c.req.query('q') ?? undefined,
-      });
-      if (!parsed.success) {
-        throw badRequest(
-          `limit must be 1-${ADMIN_GENERATIONS_DEFAULTS.maxLimit}, offset a whole number of 0 or more, status one of ${ADMIN_STATUSES.join(', ')} and q at most 200 characters.`,
-        );
-      }
-      const { limit, offset, status, q } = parsed.data;
-      const pattern = containsPattern(q);
-      const { rows, matching, views } = await db.asCaller(caller, async (tx) => {
-        const where = tx`(${status ?? null}::text is null
+    .get(
+      '/',
+      queryParams(
+        AdminGenerationsQuery,
+        `limit must be 1-${ADMIN_PAGE_LIMITS.maxLimit}, offset a whole number of 0 or more, status one of ${ADMIN_STATUSES.join(', ')} and q at most 200 characters.`,
+      ),
+      async (c) => {
+        const caller = requireAdmin(c.get('caller'));
+        const { limit, offset, status, q } = c.req.valid('query');
+        const pattern = containsPattern(q);
+        const { rows, matching, views } = await db.asCaller(caller, async (tx) => {
+          const where = tx`(${status ?? null}::text is null
               or (${status ?? null} = 'cancelled' and g.cancelled_at is not null)
               or (g.status = ${status ?? null} and g.cancelled_at is null))
           and (${q} = '' or p.email ilike ${pattern} or p.name ilike ${pattern} or g.id::text ilike ${pattern})`;
-        const rows = await tx<ListRow[]>`
+          const rows = await tx<ListRow[]>`
           select g.id, g.user_id, p.email, p.name, g.kind, g.status, g.stage, g.progress, g.format, g.topology,
                  g.cost, g.backend, g.fell_back, g.warnings, g.error, g.created_at, g.completed_at,
                  g.cancelled_at is not null as cancelled
@@ -111,44 +95,45 @@ export function adminGenerationRoutes({ db, config }: AppDeps) {
            where ${where}
            order by g.created_at desc, g.id
            limit ${limit} offset ${offset}`;
-        const [count] = await tx<{ n: number }[]>`
+          const [count] = await tx<{ n: number }[]>`
           select count(*)::int as n
             from public.generations g left join public.profiles p on p.id = g.user_id
            where ${where}`;
-        const views = await viewsOf(
-          tx,
-          rows.map((r) => r.id),
-        );
-        return { rows, matching: count?.n ?? 0, views };
-      });
-      return c.json({
-        generations: rows.map((r) => ({
-          id: r.id,
-          userId: r.user_id,
-          email: r.email,
-          name: r.name,
-          kind: r.kind,
-          status: r.cancelled ? 'cancelled' : r.status,
-          stage: r.stage,
-          progress: Number(r.progress),
-          format: r.format,
-          topology: r.topology,
-          cost: r.cost,
-          backend: r.backend,
-          fellBack: r.fell_back,
-          warnings: r.warnings ?? [],
-          error: r.error,
-          views: views.get(r.id) ?? [],
-          createdAt: iso(r.created_at),
-          completedAt: iso(r.completed_at),
-        })),
-        matching,
-        limit,
-        offset,
-        status: status ?? null,
-        q,
-      });
-    })
+          const views = await viewsOf(
+            tx,
+            rows.map((r) => r.id),
+          );
+          return { rows, matching: count?.n ?? 0, views };
+        });
+        return c.json({
+          generations: rows.map((r) => ({
+            id: r.id,
+            userId: r.user_id,
+            email: r.email,
+            name: r.name,
+            kind: r.kind,
+            status: r.cancelled ? 'cancelled' : r.status,
+            stage: r.stage,
+            progress: Number(r.progress),
+            format: r.format,
+            topology: r.topology,
+            cost: r.cost,
+            backend: r.backend,
+            fellBack: r.fell_back,
+            warnings: r.warnings ?? [],
+            error: r.error,
+            views: views.get(r.id) ?? [],
+            createdAt: iso(r.created_at),
+            completedAt: iso(r.completed_at),
+          })),
+          matching,
+          limit,
+          offset,
+          status: status ?? null,
+          q,
+        });
+      },
+    )
     .get('/:id', async (c) => {
       const caller = requireAdmin(c.get('caller'));
       const id = checkId(c.req.param('id'));

@@ -3,36 +3,23 @@
  * read both through their RLS policies (checked against the table); the account's e-mail comes along
  * when the account still exists (the ledger outlives deleted accounts).
  */
-import type { LedgerEntry, Nullable, OrderEntry, Tables } from '@lift3d/contract';
+import {
+  ADMIN_PAGE_LIMITS,
+  AdminPageQuery,
+  type LedgerEntry,
+  type Nullable,
+  type OrderEntry,
+  type Tables,
+} from '@lift3d/contract';
 import { Hono } from 'hono';
-import { z } from 'zod';
 import { requireAdmin } from '../core/auth.ts';
 import type { AppDeps, AppEnv } from '../core/deps.ts';
-import { badRequest } from '../core/errors.ts';
+import { queryParams } from '../core/validate.ts';
 
-const ADMIN_TRANSACTIONS_DEFAULTS = { limit: 20, maxLimit: 100 } as const;
-
-const Paging = z.object({
-  limit: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(ADMIN_TRANSACTIONS_DEFAULTS.maxLimit)
-    .default(ADMIN_TRANSACTIONS_DEFAULTS.limit),
-  offset: z.coerce.number().int().min(0).default(0),
-});
-
-function paging(c: { req: { query: (k: string) => string | undefined } }) {
-  const parsed = Paging.safeParse({
-    limit: c.req.query('limit') || undefined,
-    offset: c.req.query('offset') || undefined,
-  });
-  if (!parsed.success)
-    throw badRequest(
-      `limit must be 1-${ADMIN_TRANSACTIONS_DEFAULTS.maxLimit} and offset a whole number of 0 or more.`,
-    );
-  return parsed.data;
-}
+const PAGING = queryParams(
+  AdminPageQuery,
+  `limit must be 1-${ADMIN_PAGE_LIMITS.maxLimit} and offset a whole number of 0 or more.`,
+);
 
 /** The buyer's or account's e-mail, through a left join. */
 type Email = Nullable<Pick<Tables<'profiles'>, 'email'>>;
@@ -61,9 +48,9 @@ type LedgerRow = Pick<
 
 export function adminTransactionRoutes({ db }: AppDeps) {
   return new Hono<AppEnv>()
-    .get('/orders', async (c) => {
+    .get('/orders', PAGING, async (c) => {
       const caller = requireAdmin(c.get('caller'));
-      const { limit, offset } = paging(c);
+      const { limit, offset } = c.req.valid('query');
       const { rows, total } = await db.asCaller(caller, async (tx) => ({
         rows: await tx<OrderRow[]>`
           select o.id, o.provider, o.user_id, p.email, o.pack_id, o.credits, o.amount_cents, o.currency,
@@ -95,9 +82,9 @@ export function adminTransactionRoutes({ db }: AppDeps) {
         offset,
       });
     })
-    .get('/ledger', async (c) => {
+    .get('/ledger', PAGING, async (c) => {
       const caller = requireAdmin(c.get('caller'));
-      const { limit, offset } = paging(c);
+      const { limit, offset } = c.req.valid('query');
       const { rows, total } = await db.asCaller(caller, async (tx) => ({
         rows: await tx<LedgerRow[]>`
           select l.id, l.user_id, p.email, l.delta, l.reason, l.reference, l.balance_after, l.created_at,

@@ -4,25 +4,12 @@
  * the request in; the policies and `admin_delete_user` check the table again, so a demoted admin with
  * an old token sees only themselves and deletes nothing.
  */
+import { ADMIN_PAGE_LIMITS, AdminUsersQuery } from '@lift3d/contract';
 import { Hono } from 'hono';
-import { z } from 'zod';
 import { requireAdmin } from '../core/auth.ts';
 import type { AppDeps, AppEnv } from '../core/deps.ts';
-import { badRequest } from '../core/errors.ts';
+import { queryParams } from '../core/validate.ts';
 import { toApiUser, userIdParam } from '../users/users.ts';
-
-const ADMIN_USERS_DEFAULTS = { limit: 20, maxLimit: 100 } as const;
-
-const Paging = z.object({
-  limit: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(ADMIN_USERS_DEFAULTS.maxLimit)
-    .default(ADMIN_USERS_DEFAULTS.limit),
-  offset: z.coerce.number().int().min(0).default(0),
-  q: z.string().trim().max(200).default(''),
-});
 
 /** `q` as an ILIKE pattern matching it literally anywhere (its own % and _ are not wildcards). */
 function containsPattern(q: string): string {
@@ -31,36 +18,34 @@ function containsPattern(q: string): string {
 
 export function adminUserRoutes({ db }: AppDeps) {
   return new Hono<AppEnv>()
-    .get('/', async (c) => {
-      const caller = requireAdmin(c.get('caller'));
-      const paging = Paging.safeParse({
-        limit: c.req.query('limit') || undefined,
-        offset: c.req.query('offset') || undefined,
-        q: c.req.query('q') ?? undefined,
-      });
-      if (!paging.success)
-        throw badRequest(
-          `limit must be 1-${ADMIN_USERS_DEFAULTS.maxLimit}, offset a whole number of 0 or more and q at most 200 characters.`,
-        );
-      const { limit, offset, q } = paging.data;
-      const pattern = containsPattern(q);
-      const { rows, total, matching } = await db.asCaller(caller, async (tx) => {
-        // Search: name or e-mail, case-insensitive substring, on the server so it covers every page.
-        const rows = await tx<Parameters<typeof toApiUser>[0][]>`
+    .get(
+      '/',
+      queryParams(
+        AdminUsersQuery,
+        `limit must be 1-${ADMIN_PAGE_LIMITS.maxLimit}, offset a whole number of 0 or more and q at most 200 characters.`,
+      ),
+      async (c) => {
+        const caller = requireAdmin(c.get('caller'));
+        const { limit, offset, q } = c.req.valid('query');
+        const pattern = containsPattern(q);
+        const { rows, total, matching } = await db.asCaller(caller, async (tx) => {
+          // Search: name or e-mail, case-insensitive substring, on the server so it covers every page.
+          const rows = await tx<Parameters<typeof toApiUser>[0][]>`
           select id, name, email, credits, created_at, updated_at, has_password, is_admin
             from public.profiles
            where ${q} = '' or name ilike ${pattern} or email ilike ${pattern}
            order by created_at desc, id
            limit ${limit} offset ${offset}`;
-        const [count] = await tx<{ total: number; matching: number }[]>`
+          const [count] = await tx<{ total: number; matching: number }[]>`
           select count(*)::int as total,
                  count(*) filter (where ${q} = '' or name ilike ${pattern} or email ilike ${pattern})::int
                    as matching
             from public.profiles`;
-        return { rows, total: count?.total ?? 0, matching: count?.matching ?? 0 };
-      });
-      return c.json({ users: rows.map(toApiUser), total, matching, limit, offset, q });
-    })
+          return { rows, total: count?.total ?? 0, matching: count?.matching ?? 0 };
+        });
+        return c.json({ users: rows.map(toApiUser), total, matching, limit, offset, q });
+      },
+    )
     .delete('/:id', async (c) => {
       const caller = requireAdmin(c.get('caller'));
       const id = userIdParam(c.req.param('id'));

@@ -5,6 +5,7 @@
  */
 import { zValidator } from '@hono/zod-validator';
 import type { Context, MiddlewareHandler } from 'hono';
+import { validator } from 'hono/validator';
 import type { z } from 'zod/mini';
 import { ApiError, badRequest } from './errors.ts';
 import { findNul, MAX_JSON_DEPTH, nestsDeeperThan } from './request-limits.ts';
@@ -78,3 +79,22 @@ export const jsonGuard: MiddlewareHandler = async (c, next) => {
   if (!type.startsWith('application/json')) return next();
   await readJson(c, next);
 };
+
+/**
+ * The query string checked against `schema` at the route; the handler reads `c.req.valid('query')`. Empty
+ * values (`?q=`) count as not given, as a form that leaves a field blank means; `refusal` words the 400
+ * for the whole query (a list's limits read better in one sentence than field by field).
+ */
+export function queryParams<T extends z.ZodMiniType>(schema: T, refusal?: string) {
+  return validator('query', (value) => {
+    const given: Record<string, string> = {};
+    for (const [key, v] of Object.entries(value)) {
+      // A repeated parameter counts by its first value, as c.req.query() reads it.
+      const first = Array.isArray(v) ? v[0] : v;
+      if (first !== undefined && first !== '') given[key] = first;
+    }
+    const result = schema.safeParse(given);
+    if (!result.success) throw badRequest(refusal ?? firstIssue(result.error));
+    return result.data as z.output<T>;
+  });
+}

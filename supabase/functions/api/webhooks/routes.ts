@@ -7,12 +7,12 @@
  */
 
 import { checkWebhookTarget } from '@lift3d/common/webhooks/target.ts';
-import { SaveEndpoint } from '@lift3d/contract';
+import { DeliveriesQuery, SaveEndpoint } from '@lift3d/contract';
 import { Hono } from 'hono';
 import { requireUser } from '../core/auth.ts';
 import type { AppDeps, AppEnv } from '../core/deps.ts';
 import { badRequest, notFound } from '../core/errors.ts';
-import { jsonBody } from '../core/validate.ts';
+import { jsonBody, queryParams } from '../core/validate.ts';
 import { resolveHost } from './resolve.ts';
 import { type EndpointRow, endpointJson, listDeliveries, readDelivery } from './rows.ts';
 
@@ -65,16 +65,10 @@ export function webhookRoutes({ db, config, resolveHost: resolve = resolveHost }
       });
       return c.json({ delivery }, 201);
     })
-    .get('/deliveries', async (c) => {
+    .get('/deliveries', queryParams(DeliveriesQuery), async (c) => {
       const caller = requireUser(c.get('caller'));
-      const limit = Math.min(Math.max(Number(c.req.query('limit') ?? 20) || 20, 1), 100);
-      const rawBefore = c.req.query('before');
-      if (rawBefore !== undefined && !/^[1-9][0-9]{0,15}$/.test(rawBefore)) {
-        throw badRequest('before: must be a delivery id.');
-      }
-      const page = await db.asCaller(caller, (tx) =>
-        listDeliveries(tx, limit, rawBefore === undefined ? null : Number(rawBefore)),
-      );
+      const { limit, before } = c.req.valid('query');
+      const page = await db.asCaller(caller, (tx) => listDeliveries(tx, limit, before ?? null));
       return c.json(page);
     })
     .post('/deliveries/:id/resend', async (c) => {
