@@ -4,7 +4,7 @@
  * Safe to re-run: shot_check_start only takes a queued or processing check, shot_check_finish only a
  * processing one.
  */
-import type { InspectReport } from '@lift3d/engine';
+import type { InspectProblem } from '@lift3d/engine';
 import type { Storage } from '@lift3d/storage';
 import type { Task } from 'graphile-worker';
 import type { Sql } from 'postgres';
@@ -26,6 +26,20 @@ const SHOT_CHECK_DEFAULTS = {
   missing: 'The photo did not arrive. Please retake it.',
   failed: 'The photo could not be checked. Please retake it.',
 };
+
+const PROBLEMS: readonly (InspectProblem | null)[] = [null, 'no_object', 'cut_off', 'too_small'];
+
+/** The engine process's inspect report, checked: it crosses a process boundary as plain data. */
+function readReport(stats: Record<string, unknown>) {
+  const problem = PROBLEMS.find((p) => p === stats.problem);
+  const { message } = stats;
+  if (problem === undefined || !(message === null || typeof message === 'string')) {
+    throw new Error(
+      `shot_check: the engine answered no inspect report: ${JSON.stringify(stats).slice(0, 300)}`,
+    );
+  }
+  return { ...stats, problem, message };
+}
 
 export function shotCheckTask(deps: ShotCheckDeps): Task {
   const o = { ...SHOT_CHECK_DEFAULTS, ...deps };
@@ -49,7 +63,7 @@ export function shotCheckTask(deps: ShotCheckDeps): Task {
     const timer = setTimeout(run.cancel, o.timeoutMs);
     try {
       const { stats } = await run.result;
-      const report = stats as unknown as InspectReport;
+      const report = readReport(stats);
       await finish(report.problem ? 'refused' : 'passed', report.problem, report.message, report);
     } catch (error) {
       if (!(error instanceof EngineJobError)) throw error;
