@@ -30,6 +30,8 @@ const only = arg('--shapes')?.split(',');
 const oracle = argv.includes('--oracle');
 const mix = Number(arg('--mix') ?? '1');
 const flatCompare = argv.includes('--flat-compare');
+/** Options of the estimator for the "new" column (JSON), to compare a candidate with the prior. */
+const newOptions = JSON.parse(arg('--new-options') ?? '{}');
 
 async function loadSet(): Promise<{ shapes: Shape[]; yaw: number; focal35: number }> {
   if (setName === 'final') {
@@ -95,7 +97,7 @@ for (const shape of shapes) {
     normaliseUnitDiagonal(uprightTruth);
     normaliseUnitDiagonal(truth.points);
     const bytes = await png(truth.image);
-    const fresh = await engine.convert(bytes, { topology: 'low' });
+    const fresh = await engine.convert(bytes, { topology: 'low', elevation: newOptions });
     const estimated = fresh.stats.elevation.source === 'estimated';
     // With no cue the estimator changes nothing: the prior's model is the same one.
     const prior = estimated

@@ -33,6 +33,8 @@
  *   16° 0.0223 → 0.0186, 28° 0.0318 → 0.0276, hydrant 28° 0.0271 → 0.0253, plant 16° 0.0237 → 0.0223
  *   (the prior's: 0.0206, 0.0213, 0.0258, 0.0231). The bottle at 28° stays worse than with the prior:
  *   the steeper shear makes its parts step in depth (side views), which the levelled frame shows.
+ *   Shearing by each point's own row instead of its part's centre (upright cylinders lean with their
+ *   rows) did not fix it: bottle 28° 0.0275, and the mushroom's dome tipped (28°: 0.0345 → 0.0507).
  */
 
 export interface PhotoElevationOptions {
@@ -224,7 +226,11 @@ export function capAt(
   // Candidate cap heights b (quarter cells) and where in the end row the ellipse's extreme lies: o is
   // its distance from that row's centre, so row k's centre is k + o from the extreme. Rows nearer the
   // extreme than b are the cap; the walls follow.
-  for (let j = 1; j <= 4 * half.length; j++) {
+  // No cap is taller than maxRatio of the widest half-width: the candidates stop there.
+  let widest = 0;
+  for (const v of half) widest = Math.max(widest, v);
+  const tallest = Math.min(half.length, opts.maxRatio * widest + 1);
+  for (let j = 1; j <= 4 * tallest; j++) {
     const b = j / 4;
     for (const o of OFFSETS) {
       const capRows = Math.max(0, Math.ceil(b - o));
