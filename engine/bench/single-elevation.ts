@@ -33,7 +33,9 @@ const flatCompare = argv.includes('--flat-compare');
 /** Options of the estimator for the "new" column (JSON), to compare a candidate with the prior. */
 const newOptions = JSON.parse(arg('--new-options') ?? '{}');
 
-async function loadSet(): Promise<{ shapes: Shape[]; yaw: number; focal35: number }> {
+async function loadSet(): Promise<{ shapes: Shape[]; yaw: number; focal35?: number }> {
+  // The quality table's own photos: orthographic, as from far away with a long lens.
+  if (setName === 'ortho') return { shapes: groundTruthShapes(), yaw: 35 };
   if (setName === 'final') {
     const { elevationFinalShapes } = await import('./support/elevation-final-shapes.ts');
     return { shapes: elevationFinalShapes(), yaw: -22, focal35: 28 };
@@ -67,7 +69,7 @@ function scores(r: ConvertResult, camTruth: Float32Array, uprightTruth: Float32A
 const { shapes, yaw, focal35 } = await loadSet();
 const SAMPLES = 8000;
 console.log(
-  `\n## Single-photo elevation, ${setName} set (${shapes.length} shapes, yaw ${yaw}°, ${focal35} mm, true elevations ${pitches.join(', ')}°, low topology)\n`,
+  `\n## Single-photo elevation, ${setName} set (${shapes.length} shapes, yaw ${yaw}°, ${focal35 ? `${focal35} mm` : 'orthographic'}, true elevations ${pitches.join(', ')}°, low topology)\n`,
 );
 console.log(
   `lean: main axis of the model as exported from +Y (truth: the real shape's own, levelled by the true angle). CD: Chamfer (unit-diagonal normalisation, ${SAMPLES} samples), cam: in the photo's camera frame (the figure before levelling), up: as delivered vs the truth levelled by the true elevation. prior: estimator off (15°); ${flatCompare ? 'no flat: estimate without laying the caps flat; ' : ''}new: as the engine is.\n`,

@@ -23,7 +23,7 @@
  *   off the ray's angle for an assumed 30 mm brought the bases of hydrant, bottle, mushroom, plant from
  *   22–25° to 27–32° at a true 30°. A top above the axis may be seen from below (its near rim bounds the
  *   silhouette then): both readings are kept and only a base decides between them (the mug at 8° read
- *   29° from above, 10° from below).
+ *   29° from above, 10° from below). A top alone never decides (below).
  * - whole discs (discs.ts: seats, table tops) are not a cue: a slab's thickness adds to its b (the
  *   stool at a true 4° read 38°).
  * - estimates: mean |error| over the 100 renders 8.0° against the prior's 9.4°; a cue decided 20 of
@@ -314,7 +314,9 @@ export function decideElevation(
   // A reading outside the plausible range is a round end, not a disc seen from that angle.
   const plausible = cues.filter((c) => c.degrees <= opts.max || (c.alternative ?? Infinity) <= opts.max);
   const sure = plausible.filter((c) => c.alternative === undefined);
-  if (!opts.enabled || sure.length === 0) return prior;
+  // A top alone does not decide: rims, lids and necks are thin and far from the middle of the photo,
+  // where the assumed lens matters most (an orthographic mug read 39° at a true 20° from its top).
+  if (!opts.enabled || !sure.some((c) => c.kind === 'base')) return prior;
   let sum = 0;
   let weight = 0;
   for (const c of sure) {

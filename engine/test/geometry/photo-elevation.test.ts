@@ -85,6 +85,7 @@ describe('single-photo elevation', () => {
     });
     expect(decideElevation([cue('base', 5), cue('top', 28)]).source).toBe('prior');
     expect(decideElevation([cue('top', 25, 6)]).source).toBe('prior');
+    expect(decideElevation([cue('top', 25)]).source).toBe('prior');
     const settled = decideElevation([cue('base', 8), cue('top', 25, 6)]);
     expect(settled.source).toBe('estimated');
     expect(settled.degrees).toBeCloseTo(7, 5);
