@@ -15,8 +15,16 @@ import {
   inflateHeights,
   naiveHeights,
 } from './inflate.ts';
+import {
+  capCues,
+  capRamp,
+  decideElevation,
+  type ElevationReport,
+  type PhotoElevationOptions,
+} from './photo-elevation.ts';
 import { reliefField } from './relief.ts';
 import { snapCorners } from './snap.ts';
+import { blurInside } from './thickness.ts';
 
 export interface LiftOptions {
   /** Grid cells along the subject's longer side. */
@@ -31,9 +39,20 @@ export interface LiftOptions {
    * any scale. When given it replaces the inflation's front surface shape (see depth/ for loading).
    */
   depth?: Float32Array;
+  /**
+   * The camera's elevation read from the photo (photo-elevation.ts); its prior is `inflate.elevation`.
+   * `enabled: false` always assumes the prior.
+   */
+  elevation: Partial<PhotoElevationOptions>;
 }
 
-const LIFT_DEFAULTS: LiftOptions = { resolution: 160, method: 'arc', relief: 1.5, inflate: {} };
+const LIFT_DEFAULTS: LiftOptions = {
+  resolution: 160,
+  method: 'arc',
+  relief: 1.5,
+  inflate: {},
+  elevation: {},
+};
 
 export interface LiftedSolid extends Solid {
   /** Image pixel position of every vertex (for texture coordinates). */
@@ -48,6 +67,8 @@ export interface LiftedSolid extends Solid {
   fragments: FragmentReport;
   /** Camera elevation (degrees) the depth offsets assumed; 0 for the naive baseline. */
   elevationDeg: number;
+  /** How that elevation was chosen: read from the photo, or the prior. */
+  elevation: ElevationReport;
   bounds: Bounds;
 }
 
@@ -78,13 +99,31 @@ export function liftSolid(
   let front: Float32Array;
   let back: Float32Array;
   let offset: Float32Array;
+  const elevationOpts: Partial<PhotoElevationOptions> = {
+    prior: opts.inflate.elevation ?? INFLATE_DEFAULTS.elevation,
+    // An elevation given outright is assumed, not second-guessed.
+    enabled: opts.inflate.elevation === undefined,
+    ...opts.elevation,
+  };
+  const frame = { cell: grid.cell, y0: grid.y0, imageWidth: image.width, imageHeight: image.height };
+  let elevation: ElevationReport = decideElevation([], { ...elevationOpts, enabled: false });
   if (opts.method === 'naive') {
     ({ front, back, offset } = naiveHeights(inside, w, h));
+    elevation = { ...elevation, degrees: 0, prior: 0 };
   } else {
-    const inflated = inflateHeights(inside, w, h, opts.inflate);
+    elevation = decideElevation(capCues(inside, w, h, frame, elevationOpts), elevationOpts);
+    const inflated = inflateHeights(inside, w, h, { ...opts.inflate, elevation: elevation.degrees });
     front = inflated.front;
     back = inflated.back;
     offset = inflated.offset;
+    const ramp = capRamp(elevation, inside, w, h, elevationOpts);
+    if (ramp) {
+      // Smoothed like the discs' ramp, so the walls bend into the flat end instead of tearing.
+      blurInside(ramp, inside, w, h, 3);
+      blurInside(ramp, inside, w, h, 3);
+      const lean = cellsToCorners(ramp, inside, w, h).values;
+      for (let i = 0; i < offset.length; i++) offset[i] += lean[i];
+    }
     if (opts.depth) front = depthFront(opts.depth, image, grid, front);
     if (opts.relief > 0) {
       const relief = cellsToCorners(
@@ -136,7 +175,7 @@ export function liftSolid(
   }
   const cz = (lo + hi) / 2;
   for (let v = 0; v < n; v++) p[v * 3 + 2] -= cz;
-  const elevationDeg = opts.method === 'naive' ? 0 : { ...INFLATE_DEFAULTS, ...opts.inflate }.elevation;
+  const elevationDeg = elevation.degrees;
   return {
     ...solid,
     imageXY,
@@ -145,6 +184,7 @@ export function liftSolid(
     centreZ: cz,
     bounds,
     elevationDeg,
+    elevation,
     fragments,
   };
 }

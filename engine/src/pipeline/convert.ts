@@ -6,6 +6,7 @@ import { type DecodeOptions, decodeImage } from '../decode/decode.ts';
 import { EngineError } from '../errors.ts';
 import type { FragmentReport } from '../geometry/fragments.ts';
 import { type LiftedSolid, type LiftOptions, liftSolid } from '../geometry/lift.ts';
+import type { ElevationCue, ElevationReport, PhotoElevationOptions } from '../geometry/photo-elevation.ts';
 import { type IsolatedSubject, isolateSubject } from '../isolate/isolate.ts';
 import type { Segmenter } from '../isolate/segmenter.ts';
 import type { MultiViewStats } from '../multiview/stats.ts';
@@ -25,6 +26,11 @@ export interface ConvertOptions {
   onProgress?: ProgressCallback;
   /** Overrides of the geometry step (the benchmark uses `method: 'naive'` for its baseline). */
   lift?: Partial<LiftOptions>;
+  /**
+   * Reading the camera's elevation from the photo (`enabled: false`: the 15° prior, as before). Multi-view
+   * conversions estimate it from all their views instead (multiview/elevation.ts).
+   */
+  elevation?: Partial<PhotoElevationOptions>;
   /** The photo's light taken out of the base colour (`enabled: false` keeps the photo's colours). */
   delight?: Partial<DelightOptions>;
 }
@@ -46,6 +52,11 @@ export interface ConvertStats {
    * geometry estimated or assumed, undone, then the model stood on y = 0, centred and scaled 1 unit tall.
    */
   level: LevelTransform;
+  /**
+   * Where `level.elevationDeg` came from: 'estimated' from the photo (with the cues that agreed), the
+   * 'prior', or 'views' (the multi-view estimator).
+   */
+  elevation: { source: ElevationReport['source'] | 'views'; degrees: number; cues: ElevationCue[] };
   /** The photo's light: whether it was divided out of the texture, how strong it was, highlights removed. */
   delight: DelightReport;
   /**
@@ -126,7 +137,14 @@ export async function convertBytes(
 
   progress('geometry', 0.45);
   const depth = ctx.depth ? await ctx.depth(image) : undefined;
-  const solid = liftSolid(image, isolated.mask, { resolution: preset.resolution, depth, ...options.lift });
+  // The multi-view path reads the elevation from all its views; its front keeps the prior it expects.
+  const elevation = ctx.hooks ? { ...options.elevation, enabled: false } : options.elevation;
+  const solid = liftSolid(image, isolated.mask, {
+    resolution: preset.resolution,
+    depth,
+    ...options.lift,
+    ...(elevation ? { elevation: { ...options.lift?.elevation, ...elevation } } : {}),
+  });
   const replaced = await ctx.hooks?.afterLift?.(solid, isolated);
   lap('geometry');
 
@@ -195,6 +213,9 @@ export async function convertBytes(
         vertices: mesh.positions.length / 3,
         frame: { unitsPerPixel: solid.unitsPerPixel, centrePx: solid.centrePx },
         level,
+        elevation: replaced
+          ? { source: 'views', degrees: elevationDeg, cues: [] }
+          : { source: solid.elevation.source, degrees: elevationDeg, cues: solid.elevation.cues },
         delight: delit.report,
         fragments: solid.fragments,
         topology: {
