@@ -28,6 +28,12 @@ export interface WalkOptions {
   maxTurn: number;
   /** Largest departure of a view's elevation from the front's, degrees. */
   maxElevation: number;
+  /**
+   * Largest departure of the front's own elevation from its first estimate (elevation.ts), degrees; 0
+   * keeps that estimate. The walk turns around the vertical the front's elevation defines, so a wrong one
+   * cannot be made up by the views' own heights.
+   */
+  maxFront: number;
   /** Largest scale factor either way (a view 1.3× nearer or farther). */
   maxScale: number;
   /** Largest image offset, as a share of the silhouette's height. */
@@ -75,6 +81,7 @@ export type Lenses = Partial<Record<'front' | RegisteredView['name'], number>>;
 export const WALK_DEFAULTS: WalkOptions = {
   maxTurn: 20,
   maxElevation: 15,
+  maxFront: 12,
   maxScale: 1.35,
   maxShift: 0.1,
   rayPixels: 400,
@@ -114,6 +121,8 @@ export interface FoundCamera extends Pose {
 
 export interface WalkResult {
   cameras: FoundCamera[];
+  /** The front's elevation (degrees) the cameras were found at. */
+  elevation: number;
   /** Mean miss of the silhouette rays (model units) with the nominal walk and with the found one. */
   misfit: { nominal: number; found: number };
   /** The found walk's misfit with each camera left out (the others' rays against the others only). */
@@ -196,14 +205,16 @@ export function findWalk(
       size: box ? box.y1 - box.y0 : v.image.height,
     };
   });
+  // The front's elevation, searched with the poses.
+  let up = elevationDeg;
   const nominal = (b: Base): Pose => ({
     turn: TURN[b.view.name],
-    elevation: elevationDeg,
+    elevation: up,
     scale: 1,
     shift: [0, 0],
   });
   const poses = bases.map(nominal);
-  for (const [i, b] of bases.entries()) apply(b, poses[i], elevationDeg);
+  for (const [i, b] of bases.entries()) apply(b, poses[i], up);
   const all = [front, ...shaping];
   /** Sets every view's inverse distance from its lens; the found focal length, if one was. */
   const finish = (): number | undefined => {
@@ -215,6 +226,7 @@ export function findWalk(
   if (!shaping.length)
     return {
       cameras: [],
+      elevation: up,
       misfit: { nominal: 0, found: 0 },
       without: [],
       focal35: finish(),
@@ -231,11 +243,12 @@ export function findWalk(
       const lim = opts.maxShift * b.size;
       sum +=
         ((p.turn - TURN[b.view.name]) / opts.maxTurn) ** 2 +
-        ((p.elevation - elevationDeg) / opts.maxElevation) ** 2 +
+        ((p.elevation - up) / opts.maxElevation) ** 2 +
         (Math.log(p.scale) / Math.log(opts.maxScale)) ** 2 +
         (p.shift[0] / lim) ** 2 +
         (p.shift[1] / lim) ** 2;
     });
+    if (opts.maxFront > 0) sum += ((up - elevationDeg) / opts.maxFront) ** 2;
     // The lens's departure in units of a phone's main camera (1/26 mm⁻¹).
     return opts.prior * sum + (searchFocal ? opts.focalPrior * ((lens - lensPrior) * 26) ** 2 : 0);
   };
@@ -289,6 +302,43 @@ export function findWalk(
       { ...p, shift: [p.shift[0], p.shift[1] - px] },
     ];
   };
+  /**
+   * The front's elevation one step either way, alone and with every view's height along (the whole walk
+   * tilted: an even walk's views share the front's height); true when a step was taken.
+   */
+  const tilt = (level: number): boolean => {
+    const step = opts.steps[1] * 2 ** -level;
+    const before = { up, poses: poses.slice() };
+    let bestMove: { up: number; poses: Pose[] } | undefined;
+    for (const sign of [1, -1])
+      for (const all of [false, true]) {
+        const next = Math.max(
+          elevationDeg - opts.maxFront,
+          Math.min(elevationDeg + opts.maxFront, before.up + sign * step),
+        );
+        if (next === before.up) continue;
+        up = next;
+        const d = next - before.up;
+        bases.forEach((b, i) => {
+          poses[i] = all
+            ? clamp(i, { ...before.poses[i], elevation: before.poses[i].elevation + d })
+            : before.poses[i];
+          apply(b, poses[i], up);
+        });
+        const sc = score(best * (1 - opts.epsilon));
+        if (sc < best * (1 - opts.epsilon)) {
+          best = sc;
+          bestMove = { up, poses: poses.slice() };
+        }
+      }
+    const chosen = bestMove ?? before;
+    up = chosen.up;
+    bases.forEach((b, i) => {
+      poses[i] = chosen.poses[i];
+      apply(b, poses[i], up);
+    });
+    return bestMove !== undefined;
+  };
   for (let level = 0; level < opts.levels; level++) {
     for (let sweep = 0; sweep < opts.sweeps; sweep++) {
       let moved = false;
@@ -297,7 +347,7 @@ export function findWalk(
         let bestPose = before;
         for (const m of moves(before, level, bases[i].size)) {
           poses[i] = clamp(i, m);
-          apply(bases[i], poses[i], elevationDeg);
+          apply(bases[i], poses[i], up);
           const s = score(best * (1 - opts.epsilon));
           if (s < best * (1 - opts.epsilon)) {
             best = s;
@@ -306,8 +356,9 @@ export function findWalk(
         }
         if (bestPose !== before) moved = true;
         poses[i] = bestPose;
-        apply(bases[i], poses[i], elevationDeg);
+        apply(bases[i], poses[i], up);
       }
+      if (opts.maxFront > 0 && tilt(level)) moved = true;
       if (searchFocal) {
         // The shared lens, in steps of its inverse (0: seen in parallel).
         const before = lens;
@@ -333,14 +384,14 @@ export function findWalk(
   // one: the silhouettes could not tell, and the walk as asked for is then the better guess.
   const fitted = misfit();
   const found = bases.map((b, i) => {
-    apply(b, nominal(b), elevationDeg);
+    apply(b, nominal(b), up);
     const without = misfit();
-    apply(b, poses[i], elevationDeg);
+    apply(b, poses[i], up);
     return without - fitted >= opts.minGain;
   });
   bases.forEach((b, i) => {
     if (!found[i]) poses[i] = nominal(b);
-    apply(b, poses[i], elevationDeg);
+    apply(b, poses[i], up);
   });
   const final = misfit();
   const round = (x: number, d: number) => Math.round(x * 10 ** d) / 10 ** d;
@@ -354,6 +405,7 @@ export function findWalk(
       found: found[i],
       miss: round(misfit(i + 1), 5),
     })),
+    elevation: round(up, 1),
     misfit: { nominal: round(start, 5), found: round(final, 5) },
     without: bases.map((_, i) => round(misfit(undefined, i + 1), 5)),
     focal35: finish(),
