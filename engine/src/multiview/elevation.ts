@@ -38,7 +38,7 @@ export interface ElevationOptions {
   floor: number;
 }
 
-export const ELEVATION_DEFAULTS: ElevationOptions = {
+const ELEVATION_DEFAULTS: ElevationOptions = {
   candidates: [7, 15, 23],
   prior: 15,
   tolerance: 0.1,

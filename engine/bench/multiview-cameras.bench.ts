@@ -4,7 +4,7 @@
  * front elevation, each view's turn and elevation compared with the truth. Also the multi-view steps'
  * milliseconds, to see where a four-photo conversion's time goes.
  *
- * npx tsx engine/bench/multiview-cameras.ts [--no-exif] [--even]
+ * npx tsx engine/bench/multiview-cameras.bench.ts [--no-exif] [--even] [--truth: the elevation held at AT, default the truth]
  */
 import { createEngine } from '../src/index.ts';
 import { png } from '../test/support/synthetic.ts';
@@ -12,7 +12,7 @@ import type { Shape } from './support/shapes.ts';
 import { renderViews, type UnevenWalk } from './support/views.ts';
 import { handHeldWalk, WALK_CAMERA, walkShapes } from './support/walk-shapes.ts';
 
-export interface CameraSet {
+interface CameraSet {
   shapes: Shape[];
   camera: { yaw: number; pitch: number };
   focals: number[];
@@ -21,11 +21,7 @@ export interface CameraSet {
 
 const TURN = { right: 90, back: 180, left: 270 } as const;
 
-export async function cameraTable(
-  set: CameraSet,
-  exif: boolean,
-  force?: Record<string, unknown>,
-): Promise<void> {
+async function cameraTable(set: CameraSet, exif: boolean, force?: Record<string, unknown>): Promise<void> {
   const engine = createEngine();
   const rows = [
     '| shape | focal | elevation found (truth) | worst turn error | worst view elevation error | focal found | misfit | ms elevation / walk / fuse / paint |',
@@ -73,14 +69,12 @@ export async function cameraTable(
   await engine.close();
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  const exif = !process.argv.includes('--no-exif');
-  const even = process.argv.includes('--even');
-  await cameraTable(
-    { shapes: walkShapes(), camera: WALK_CAMERA, focals: [26, 50], walk: even ? () => ({}) : handHeldWalk },
-    exif,
-    process.argv.includes('--truth')
-      ? { elevation: { candidates: [Number(process.env.AT ?? WALK_CAMERA.pitch)] }, walk: { maxFront: 0 } }
-      : undefined,
-  );
-}
+const exif = !process.argv.includes('--no-exif');
+const even = process.argv.includes('--even');
+await cameraTable(
+  { shapes: walkShapes(), camera: WALK_CAMERA, focals: [26, 50], walk: even ? () => ({}) : handHeldWalk },
+  exif,
+  process.argv.includes('--truth')
+    ? { elevation: { candidates: [Number(process.env.AT ?? WALK_CAMERA.pitch)] }, walk: { maxFront: 0 } }
+    : undefined,
+);

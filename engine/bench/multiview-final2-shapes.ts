@@ -5,12 +5,7 @@
  * a tail), a standing figure (arms held out, a head on a neck), a kettle (lid knob, spout, arched
  * handle); a camera at another yaw and elevation (41°, 19°), other focal lengths
  * (28 mm up close, 85 mm zoomed) and hand-held walks from a new seed.
- *
- * npx tsx engine/bench/multiview-final2.ts [--sheets DIR]
  */
-import { mkdirSync } from 'node:fs';
-import { createEngine } from '../src/index.ts';
-import { perspectiveTable } from './multiview-perspective.ts';
 import { rng } from './support/metrics.ts';
 import { box, capsule, ellipsoid, revolve, sphere, torus } from './support/primitives.ts';
 import type { Shape } from './support/shapes.ts';
@@ -121,24 +116,4 @@ export function final2Walk(index: number): UnevenWalk {
     zoom: Math.exp(between(Math.log(0.8), Math.log(1.25))),
   });
   return { right: one(), back: one(), left: one() };
-}
-
-if (import.meta.url === `file://${process.argv[1]}`) {
-  const at = process.argv.indexOf('--sheets');
-  const sheets = at > 0 ? process.argv[at + 1] : undefined;
-  if (sheets) mkdirSync(sheets, { recursive: true });
-  const engine = createEngine();
-  await perspectiveTable(
-    engine,
-    {
-      title: `Multi-view perspective second final set (${final2Shapes().length} shapes, run once after the pinhole elevation search was frozen)`,
-      shapes: final2Shapes(),
-      camera: FINAL2_CAMERA,
-      focals: FINAL2_FOCALS,
-      walk: final2Walk,
-      prefix: 'final2',
-    },
-    sheets,
-  );
-  await engine.close();
 }
