@@ -60,7 +60,7 @@ import {
   type ViewName,
   viewRotation,
 } from './views.ts';
-import { findWalk, type Lenses, WALK_DEFAULTS, type WalkOptions, type WalkResult } from './walk.ts';
+import { findWalk, type Lenses, lensFor, WALK_DEFAULTS, type WalkOptions, type WalkResult } from './walk.ts';
 
 export interface MultiViewOptions {
   register: Partial<RegisterOptions>;
@@ -389,14 +389,4 @@ export async function convertViews(
   result.stats.timings = { views: Math.round(prepareMs * 10) / 10, ...result.stats.timings };
   result.stats.totalMs += Math.round(prepareMs);
   return result;
-}
-
-/** The focal length of the photos without one when the walk is not searched: the given median, or the walk's default. */
-function lensFor(lenses: Lenses, walk: WalkOptions | undefined): number | undefined {
-  const given = Object.values(lenses)
-    .filter((f): f is number => f !== undefined)
-    .sort((a, b) => a - b);
-  if (given.length) return given[Math.floor(given.length / 2)];
-  const f = walk?.focal35 ?? 0;
-  return f > 0 ? f : undefined;
 }

@@ -20,8 +20,9 @@
 import { FOCAL_RANGE, inverseDistance } from './camera.ts';
 import { depthReach } from './fuse.ts';
 import { silhouetteBox } from './register.ts';
-import { type RegisteredView, TURN, towardOf, viewRotation } from './views.ts';
+import { type RegisteredView, TURN } from './views.ts';
 import { type Cam, inconsistency, type Sdf, samplePixels, signedDistance } from './walk-misfit.ts';
+import { apply, type Base, type Pose } from './walk-pose.ts';
 
 export interface WalkOptions {
   /** Largest departure from the nominal quarter turns, degrees. */
@@ -99,18 +100,6 @@ export const WALK_DEFAULTS: WalkOptions = {
   focalPrior: 2e-4,
 };
 
-/** One extra view's camera relative to the nominal walk. */
-interface Pose {
-  /** Turn around the vertical, degrees (90 for a right view walked exactly). */
-  turn: number;
-  /** The view's own elevation, degrees. */
-  elevation: number;
-  /** Its model units per pixel over the registered one (above 1: the camera was farther). */
-  scale: number;
-  /** Image offset of the model's origin from the registered one, pixels. */
-  shift: [number, number];
-}
-
 export interface FoundCamera extends Pose {
   name: RegisteredView['name'];
   /** False when the silhouettes could not tell and the nominal walk was kept. */
@@ -131,39 +120,6 @@ export interface WalkResult {
   focal35: number | undefined;
   /** True when that focal length was found from the silhouettes, not given or assumed. */
   focalFound: boolean;
-}
-
-interface Base {
-  view: RegisteredView;
-  upp: number;
-  centre: [number, number];
-  /** Silhouette height in pixels. */
-  size: number;
-}
-
-/** Rx(ev)·Ry(−t)·Rx(−e): the world turned by t, seen from the view's own elevation ev. */
-function rotation(turn: number, elevation: number, front: number): Float64Array {
-  if (elevation === front) return viewRotation(turn, front);
-  // viewRotation(t, e) = Rx(e)·Ry(−t)·Rx(−e); premultiplying by Rx(ev − e) gives the view's own height.
-  const base = viewRotation(turn, front);
-  const d = ((elevation - front) * Math.PI) / 180;
-  const c = Math.cos(d);
-  const s = Math.sin(d);
-  const out = new Float64Array(9);
-  for (let j = 0; j < 3; j++) {
-    out[j] = base[j];
-    out[3 + j] = c * base[3 + j] - s * base[6 + j];
-    out[6 + j] = s * base[3 + j] + c * base[6 + j];
-  }
-  return out;
-}
-
-/** Puts a pose on a view: its rotation, toward, scale and centre. */
-function apply(b: Base, pose: Pose, front: number): void {
-  b.view.rotation = rotation(pose.turn, pose.elevation, front);
-  b.view.toward = towardOf(b.view.rotation);
-  b.view.unitsPerPixel = b.upp * pose.scale;
-  b.view.centrePx = [b.centre[0] + pose.shift[0], b.centre[1] + pose.shift[1]];
 }
 
 /**
@@ -411,4 +367,14 @@ export function findWalk(
     focal35: finish(),
     focalFound: searchFocal && lens !== lensPrior,
   };
+}
+
+/** The focal length of the photos without one when the walk is not searched: the given median, or the walk's default. */
+export function lensFor(lenses: Lenses, walk: WalkOptions | undefined): number | undefined {
+  const given = Object.values(lenses)
+    .filter((f): f is number => f !== undefined)
+    .sort((a, b) => a - b);
+  if (given.length) return given[Math.floor(given.length / 2)];
+  const f = walk?.focal35 ?? 0;
+  return f > 0 ? f : undefined;
 }
