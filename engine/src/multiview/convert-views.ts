@@ -49,10 +49,18 @@ import { type HullOptions, hullSolid } from './hull.ts';
 import { atlasSize, cornersAt, flatHeights, inflationThickness } from './hull-inputs.ts';
 import { type PaintOptions, paintViews } from './paint.ts';
 import { type AtlasPaintOptions, paintAtlas } from './paint-atlas.ts';
-import { type Frame, type RegisterOptions, registerView, silhouetteBox } from './register.ts';
+import { type Frame, type RegisterOptions, registerView } from './register.ts';
 import type { MultiViewStats, ViewReport } from './stats.ts';
-import { type MultiViewInput, type RegisteredView, VIEW_NAMES, type ViewName } from './views.ts';
-import { findWalk, type Lenses, WALK_DEFAULTS, type WalkOptions, type WalkResult } from './walk.ts';
+import {
+  type MultiViewInput,
+  type RegisteredView,
+  TURN,
+  towardOf,
+  VIEW_NAMES,
+  type ViewName,
+  viewRotation,
+} from './views.ts';
+import { findWalk, type Lenses, lensFor, WALK_DEFAULTS, type WalkOptions, type WalkResult } from './walk.ts';
 
 export interface MultiViewOptions {
   register: Partial<RegisterOptions>;
@@ -63,6 +71,8 @@ export interface MultiViewOptions {
   paintAtlas: Partial<AtlasPaintOptions>;
   /** The cameras' search (walk.ts); false keeps the nominal walk at the found elevation. */
   walk: Partial<WalkOptions> | false;
+  /** The quick walk that scores each elevation candidate (elevation.ts), over `walk`'s options. */
+  quickWalk: Partial<WalkOptions>;
   /**
    * Largest mean miss of the silhouette rays once the cameras are found (model units, the model 1 tall;
    * walks of one object measured up to 0.0005, a ball's photo among a desk's 0.002): above it, a view is
@@ -90,6 +100,7 @@ export const MULTIVIEW_DEFAULTS: MultiViewOptions = {
   hull: {},
   paintAtlas: {},
   walk: {},
+  quickWalk: { levels: 3, rayPixels: 200, maxFront: 0 },
   maxMisfit: 0.0012,
   inflation: true,
   corners: true,
@@ -230,35 +241,35 @@ export async function convertViews(
         registered.push(view);
       }
       lap('register');
-      const box = silhouetteBox(front.mask, front.image.width, front.image.height);
       let shaping = registered.filter((v) => v.shapes);
-      elevation = estimateElevation(
-        {
-          mask: front.mask,
-          width: front.image.width,
-          height: front.image.height,
-          unitsPerPixel: solid.unitsPerPixel,
-          centrePx: solid.centrePx,
-          halfWidth: box ? ((box.x1 - box.x0) / 2) * solid.unitsPerPixel : 0.5,
-        },
-        registered,
-        opts.elevation,
-      );
+      const frontView: RegisteredView = {
+        name: 'right',
+        image: front.image,
+        mask: front.mask,
+        unitsPerPixel: solid.unitsPerPixel,
+        centrePx: solid.centrePx,
+        invDistance: 0,
+        rotation: Float64Array.from([1, 0, 0, 0, 1, 0, 0, 0, 1]),
+        toward: [0, 0, 1],
+        shapes: true,
+        colours: true,
+      };
+      // Each walk starts from the registered scales and centres (a walk leaves its found ones on the views).
+      const registeredAs = registered.map((v) => ({ upp: v.unitsPerPixel, centre: v.centrePx }));
+      const walkFrom = (degrees: number, options: Partial<WalkOptions>) => {
+        registered.forEach((v, i) => {
+          v.unitsPerPixel = registeredAs[i].upp;
+          v.centrePx = registeredAs[i].centre;
+        });
+        return findWalk(frontView, shaping, degrees, options, lenses);
+      };
+      // The elevation: each candidate scored by a quick walk (or the nominal one when the walk is off).
+      const quick = opts.walk === false ? { levels: 0, maxFront: 0 } : { ...opts.walk, ...opts.quickWalk };
+      if (shaping.length)
+        elevation = estimateElevation((e) => walkFrom(e, quick).misfit.found, opts.elevation);
       lap('elevation');
       if (opts.walk !== false && shaping.length) {
-        const frontView: RegisteredView = {
-          name: 'right',
-          image: front.image,
-          mask: front.mask,
-          unitsPerPixel: solid.unitsPerPixel,
-          centrePx: solid.centrePx,
-          invDistance: 0,
-          rotation: Float64Array.from([1, 0, 0, 0, 1, 0, 0, 0, 1]),
-          toward: [0, 0, 1],
-          shapes: true,
-          colours: true,
-        };
-        walk = findWalk(frontView, shaping, elevation.degrees, opts.walk, lenses);
+        walk = walkFrom(elevation.degrees, opts.walk);
         // Silhouettes the found cameras cannot fit together show another object (or the same one moved):
         // the view whose leaving out explains the rest best colours the model only, and the cameras are
         // found again without it.
@@ -270,9 +281,17 @@ export async function convertViews(
           if (report) report.use = 'colour';
           warnings.push(`The ${LABEL[view.name]} photo did not match; it was used for colour only.`);
           shaping = shaping.filter((v) => v !== view);
-          walk = findWalk(frontView, shaping, elevation.degrees, opts.walk, lenses);
+          walk = walkFrom(elevation.degrees, opts.walk);
         }
-      }
+        // The walk refined the front's elevation.
+        elevation.degrees = walk.elevation;
+      } else walkFrom(elevation.degrees, { levels: 0, maxFront: 0 });
+      // The views that only colour turn around the found vertical at their nominal turns.
+      for (const v of registered)
+        if (!shaping.includes(v)) {
+          v.rotation = viewRotation(TURN[v.name], elevation.degrees);
+          v.toward = towardOf(v.rotation);
+        }
       // Every photo's camera distance from its lens: found with the walk, else given or assumed.
       focal = walk ? walk.focal35 : lensFor(lenses, walkOpts);
       const lensOf = (name: 'front' | ViewName) => lenses[name] ?? focal;
@@ -348,7 +367,7 @@ export async function convertViews(
     views: reports,
     warnings,
     elevation: elevation.degrees,
-    coverage: Math.round(elevation.coverage * 1e3) / 1e3,
+    coverage: Math.round(elevation.coverage * 1e6) / 1e6,
     cameras: walk?.cameras ?? [],
     focal35: focal,
     focalSource: Object.keys(lenses).length
@@ -370,14 +389,4 @@ export async function convertViews(
   result.stats.timings = { views: Math.round(prepareMs * 10) / 10, ...result.stats.timings };
   result.stats.totalMs += Math.round(prepareMs);
   return result;
-}
-
-/** The focal length of the photos without one when the walk is not searched: the given median, or the walk's default. */
-function lensFor(lenses: Lenses, walk: WalkOptions | undefined): number | undefined {
-  const given = Object.values(lenses)
-    .filter((f): f is number => f !== undefined)
-    .sort((a, b) => a - b);
-  if (given.length) return given[Math.floor(given.length / 2)];
-  const f = walk?.focal35 ?? 0;
-  return f > 0 ? f : undefined;
 }

@@ -56,8 +56,8 @@ export interface FuseReport {
 }
 
 /** Whether every shaping view sees the model point. */
-export function seenByAll(views: RegisteredView[], x: number, y: number, z: number): boolean {
-  // The hot loop of the fusion and the elevation search: project() inlined, no arrays allocated.
+function seenByAll(views: RegisteredView[], x: number, y: number, z: number): boolean {
+  // The hot loop of the fusion: project() inlined, no arrays allocated.
   for (let k = 0; k < views.length; k++) {
     const v = views[k];
     const r = v.rotation;

@@ -15,7 +15,10 @@ export interface MultiViewStats {
   views: ViewReport[];
   /** One line per view that did not match the front, meant for the user. */
   warnings: string[];
-  /** Estimated camera elevation (degrees, looking down) and how well the hull then covers the views. */
+  /**
+   * Estimated camera elevation (degrees, looking down; the walk's search refines it) and the silhouette
+   * rays' mean miss at the elevation's first estimate (model units; elevation.ts).
+   */
   elevation: number;
   coverage: number;
   /**

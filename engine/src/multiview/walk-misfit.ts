@@ -28,7 +28,18 @@ export interface Cam {
 /** Cells of the distance grid along a photo's longer side: enough for a pixel-sharp rim at 512². */
 const SDF_CELLS = 512;
 
+/** Each mask's distances, computed once: the elevation search and the walk read the same silhouettes. */
+const sdfCache = new WeakMap<Float32Array, Sdf>();
+
 export function signedDistance(mask: Float32Array, width: number, height: number): Sdf {
+  const cached = sdfCache.get(mask);
+  if (cached) return cached;
+  const sdf = computeSignedDistance(mask, width, height);
+  sdfCache.set(mask, sdf);
+  return sdf;
+}
+
+function computeSignedDistance(mask: Float32Array, width: number, height: number): Sdf {
   const cell = Math.max(1, Math.ceil(Math.max(width, height) / SDF_CELLS));
   const w = Math.ceil(width / cell);
   const h = Math.ceil(height / cell);

@@ -20,14 +20,21 @@
 import { FOCAL_RANGE, inverseDistance } from './camera.ts';
 import { depthReach } from './fuse.ts';
 import { silhouetteBox } from './register.ts';
-import { type RegisteredView, TURN, towardOf, viewRotation } from './views.ts';
+import { type RegisteredView, TURN } from './views.ts';
 import { type Cam, inconsistency, type Sdf, samplePixels, signedDistance } from './walk-misfit.ts';
+import { apply, type Base, type Pose } from './walk-pose.ts';
 
 export interface WalkOptions {
   /** Largest departure from the nominal quarter turns, degrees. */
   maxTurn: number;
   /** Largest departure of a view's elevation from the front's, degrees. */
   maxElevation: number;
+  /**
+   * Largest departure of the front's own elevation from its first estimate (elevation.ts), degrees; 0
+   * keeps that estimate. The walk turns around the vertical the front's elevation defines, so a wrong one
+   * cannot be made up by the views' own heights.
+   */
+  maxFront: number;
   /** Largest scale factor either way (a view 1.3× nearer or farther). */
   maxScale: number;
   /** Largest image offset, as a share of the silhouette's height. */
@@ -75,6 +82,7 @@ export type Lenses = Partial<Record<'front' | RegisteredView['name'], number>>;
 export const WALK_DEFAULTS: WalkOptions = {
   maxTurn: 20,
   maxElevation: 15,
+  maxFront: 12,
   maxScale: 1.35,
   maxShift: 0.1,
   rayPixels: 400,
@@ -92,18 +100,6 @@ export const WALK_DEFAULTS: WalkOptions = {
   focalPrior: 2e-4,
 };
 
-/** One extra view's camera relative to the nominal walk. */
-interface Pose {
-  /** Turn around the vertical, degrees (90 for a right view walked exactly). */
-  turn: number;
-  /** The view's own elevation, degrees. */
-  elevation: number;
-  /** Its model units per pixel over the registered one (above 1: the camera was farther). */
-  scale: number;
-  /** Image offset of the model's origin from the registered one, pixels. */
-  shift: [number, number];
-}
-
 export interface FoundCamera extends Pose {
   name: RegisteredView['name'];
   /** False when the silhouettes could not tell and the nominal walk was kept. */
@@ -114,6 +110,8 @@ export interface FoundCamera extends Pose {
 
 export interface WalkResult {
   cameras: FoundCamera[];
+  /** The front's elevation (degrees) the cameras were found at. */
+  elevation: number;
   /** Mean miss of the silhouette rays (model units) with the nominal walk and with the found one. */
   misfit: { nominal: number; found: number };
   /** The found walk's misfit with each camera left out (the others' rays against the others only). */
@@ -122,39 +120,6 @@ export interface WalkResult {
   focal35: number | undefined;
   /** True when that focal length was found from the silhouettes, not given or assumed. */
   focalFound: boolean;
-}
-
-interface Base {
-  view: RegisteredView;
-  upp: number;
-  centre: [number, number];
-  /** Silhouette height in pixels. */
-  size: number;
-}
-
-/** Rx(ev)·Ry(−t)·Rx(−e): the world turned by t, seen from the view's own elevation ev. */
-function rotation(turn: number, elevation: number, front: number): Float64Array {
-  if (elevation === front) return viewRotation(turn, front);
-  // viewRotation(t, e) = Rx(e)·Ry(−t)·Rx(−e); premultiplying by Rx(ev − e) gives the view's own height.
-  const base = viewRotation(turn, front);
-  const d = ((elevation - front) * Math.PI) / 180;
-  const c = Math.cos(d);
-  const s = Math.sin(d);
-  const out = new Float64Array(9);
-  for (let j = 0; j < 3; j++) {
-    out[j] = base[j];
-    out[3 + j] = c * base[3 + j] - s * base[6 + j];
-    out[6 + j] = s * base[3 + j] + c * base[6 + j];
-  }
-  return out;
-}
-
-/** Puts a pose on a view: its rotation, toward, scale and centre. */
-function apply(b: Base, pose: Pose, front: number): void {
-  b.view.rotation = rotation(pose.turn, pose.elevation, front);
-  b.view.toward = towardOf(b.view.rotation);
-  b.view.unitsPerPixel = b.upp * pose.scale;
-  b.view.centrePx = [b.centre[0] + pose.shift[0], b.centre[1] + pose.shift[1]];
 }
 
 /**
@@ -196,14 +161,16 @@ export function findWalk(
       size: box ? box.y1 - box.y0 : v.image.height,
     };
   });
+  // The front's elevation, searched with the poses.
+  let up = elevationDeg;
   const nominal = (b: Base): Pose => ({
     turn: TURN[b.view.name],
-    elevation: elevationDeg,
+    elevation: up,
     scale: 1,
     shift: [0, 0],
   });
   const poses = bases.map(nominal);
-  for (const [i, b] of bases.entries()) apply(b, poses[i], elevationDeg);
+  for (const [i, b] of bases.entries()) apply(b, poses[i], up);
   const all = [front, ...shaping];
   /** Sets every view's inverse distance from its lens; the found focal length, if one was. */
   const finish = (): number | undefined => {
@@ -215,6 +182,7 @@ export function findWalk(
   if (!shaping.length)
     return {
       cameras: [],
+      elevation: up,
       misfit: { nominal: 0, found: 0 },
       without: [],
       focal35: finish(),
@@ -231,11 +199,12 @@ export function findWalk(
       const lim = opts.maxShift * b.size;
       sum +=
         ((p.turn - TURN[b.view.name]) / opts.maxTurn) ** 2 +
-        ((p.elevation - elevationDeg) / opts.maxElevation) ** 2 +
+        ((p.elevation - up) / opts.maxElevation) ** 2 +
         (Math.log(p.scale) / Math.log(opts.maxScale)) ** 2 +
         (p.shift[0] / lim) ** 2 +
         (p.shift[1] / lim) ** 2;
     });
+    if (opts.maxFront > 0) sum += ((up - elevationDeg) / opts.maxFront) ** 2;
     // The lens's departure in units of a phone's main camera (1/26 mm⁻¹).
     return opts.prior * sum + (searchFocal ? opts.focalPrior * ((lens - lensPrior) * 26) ** 2 : 0);
   };
@@ -289,6 +258,43 @@ export function findWalk(
       { ...p, shift: [p.shift[0], p.shift[1] - px] },
     ];
   };
+  /**
+   * The front's elevation one step either way, alone and with every view's height along (the whole walk
+   * tilted: an even walk's views share the front's height); true when a step was taken.
+   */
+  const tilt = (level: number): boolean => {
+    const step = opts.steps[1] * 2 ** -level;
+    const before = { up, poses: poses.slice() };
+    let bestMove: { up: number; poses: Pose[] } | undefined;
+    for (const sign of [1, -1])
+      for (const all of [false, true]) {
+        const next = Math.max(
+          elevationDeg - opts.maxFront,
+          Math.min(elevationDeg + opts.maxFront, before.up + sign * step),
+        );
+        if (next === before.up) continue;
+        up = next;
+        const d = next - before.up;
+        bases.forEach((b, i) => {
+          poses[i] = all
+            ? clamp(i, { ...before.poses[i], elevation: before.poses[i].elevation + d })
+            : before.poses[i];
+          apply(b, poses[i], up);
+        });
+        const sc = score(best * (1 - opts.epsilon));
+        if (sc < best * (1 - opts.epsilon)) {
+          best = sc;
+          bestMove = { up, poses: poses.slice() };
+        }
+      }
+    const chosen = bestMove ?? before;
+    up = chosen.up;
+    bases.forEach((b, i) => {
+      poses[i] = chosen.poses[i];
+      apply(b, poses[i], up);
+    });
+    return bestMove !== undefined;
+  };
   for (let level = 0; level < opts.levels; level++) {
     for (let sweep = 0; sweep < opts.sweeps; sweep++) {
       let moved = false;
@@ -297,7 +303,7 @@ export function findWalk(
         let bestPose = before;
         for (const m of moves(before, level, bases[i].size)) {
           poses[i] = clamp(i, m);
-          apply(bases[i], poses[i], elevationDeg);
+          apply(bases[i], poses[i], up);
           const s = score(best * (1 - opts.epsilon));
           if (s < best * (1 - opts.epsilon)) {
             best = s;
@@ -306,8 +312,9 @@ export function findWalk(
         }
         if (bestPose !== before) moved = true;
         poses[i] = bestPose;
-        apply(bases[i], poses[i], elevationDeg);
+        apply(bases[i], poses[i], up);
       }
+      if (opts.maxFront > 0 && tilt(level)) moved = true;
       if (searchFocal) {
         // The shared lens, in steps of its inverse (0: seen in parallel).
         const before = lens;
@@ -333,14 +340,14 @@ export function findWalk(
   // one: the silhouettes could not tell, and the walk as asked for is then the better guess.
   const fitted = misfit();
   const found = bases.map((b, i) => {
-    apply(b, nominal(b), elevationDeg);
+    apply(b, nominal(b), up);
     const without = misfit();
-    apply(b, poses[i], elevationDeg);
+    apply(b, poses[i], up);
     return without - fitted >= opts.minGain;
   });
   bases.forEach((b, i) => {
     if (!found[i]) poses[i] = nominal(b);
-    apply(b, poses[i], elevationDeg);
+    apply(b, poses[i], up);
   });
   const final = misfit();
   const round = (x: number, d: number) => Math.round(x * 10 ** d) / 10 ** d;
@@ -354,9 +361,20 @@ export function findWalk(
       found: found[i],
       miss: round(misfit(i + 1), 5),
     })),
+    elevation: round(up, 1),
     misfit: { nominal: round(start, 5), found: round(final, 5) },
     without: bases.map((_, i) => round(misfit(undefined, i + 1), 5)),
     focal35: finish(),
     focalFound: searchFocal && lens !== lensPrior,
   };
+}
+
+/** The focal length of the photos without one when the walk is not searched: the given median, or the walk's default. */
+export function lensFor(lenses: Lenses, walk: WalkOptions | undefined): number | undefined {
+  const given = Object.values(lenses)
+    .filter((f): f is number => f !== undefined)
+    .sort((a, b) => a - b);
+  if (given.length) return given[Math.floor(given.length / 2)];
+  const f = walk?.focal35 ?? 0;
+  return f > 0 ? f : undefined;
 }

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { box, revolve, torus } from '../../bench/support/primitives.ts';
 import type { Shape } from '../../bench/support/shapes.ts';
 import { renderViews, type UnevenWalk } from '../../bench/support/views.ts';
+import { handHeldWalk, WALK_CAMERA, walkShapes } from '../../bench/support/walk-shapes.ts';
 import { type ConvertResult, createEngine } from '../../src/index.ts';
 import { checkManifold, weld } from '../support/mesh-checks.ts';
 import { inside, upright } from '../support/multiview.ts';
@@ -126,5 +127,25 @@ describe('perspective cameras', () => {
       for (let k = 1; k < 20; k++)
         if (inside(p, four.mesh.indices, [lo[0] + (size[0] * i) / 20, y, lo[2] + (size[2] * k) / 20])) hits++;
     expect(hits / (19 * 19)).toBeGreaterThan(0.85);
+  });
+
+  it('finds the elevation of a hand-held walk photographed at 26 mm within a few degrees', async () => {
+    // The walk set's giraffe (legs, neck, ears) walked unevenly from 13° above: parallel rays read 6°.
+    const index = walkShapes().findIndex((s) => s.name === 'giraffe');
+    const v = renderViews(walkShapes()[index], 16, { ...WALK_CAMERA, focal35: 26 }, handHeldWalk(index));
+    const four = await engine.convert(
+      {
+        front: await png(v.front),
+        right: await png(v.right),
+        back: await png(v.back),
+        left: await png(v.left),
+        focalLength35mm: { front: 26, right: 26, back: 26, left: 26 },
+      },
+      { topology: 'low' },
+    );
+    const views = four.stats.views;
+    expect(views?.warnings).toEqual([]);
+    expect(Math.abs((views?.elevation ?? 0) - WALK_CAMERA.pitch)).toBeLessThanOrEqual(3);
+    expectClosedSolid(four);
   });
 });
