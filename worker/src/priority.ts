@@ -14,7 +14,7 @@
  *   machine, most distributions' kernels; not inside cgroups such as containers or systemd services), and
  *   a nice value or SCHED_IDLE only counts inside a session. An engine in the api's session spends the
  *   api's share: one reason the p99 above stays far from 20 ms (the other sessions are the other).
- * - engines in sessions of their own at autogroup nice 10 below the stack's: p50 12–24 ms, p99 0.12–0.58 s,
+ * - engines in sessions of their own at autogroup nice 10–20 below the stack's: p50 12–24 ms, p99 0.12–0.58 s,
  *   but conversions got 0.09–0.70 core where other sessions were busy (none finished in one run). Only for
  *   a machine that converts beside the api and nothing else: WORKER_ENGINE_GROUP_NICE.
  * - engines in sessions of their own at the stack's level: p50 642 ms, p99 2.1 s; four sessions take four
