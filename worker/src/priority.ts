@@ -5,11 +5,11 @@
  * notes — measured with `npm run bench:load` (50 authenticated calls/s on PostgreSQL during four
  * conversions, 2 cores shared with other sessions' jobs at load average 17–30; BENCH_NICE=-10 raises the
  * stack's session, the client and the database sessions above them; runs of each arm alternated):
- * - engines at nice 10 in the worker's session (as before): p50 79–318 ms, p99 0.78–3.2 s (8 runs).
+ * - engines at nice 10 in the worker's session (as before): p50 44–318 ms, p99 0.78–3.2 s (9 runs).
  * - SCHED_IDLE engines in the worker's session (the default now), each run paired with one of the above
- *   just before it: p99 2.54 → 0.98 s, 2.36 → 1.19 s, 2.63 → 1.46 s; p50 156 → 92, 97 → 129, 292 → 142 ms.
- *   The api preempts an engine thread at once instead of waiting out its slice; conversions used as much
- *   CPU as before (0.9–1.1 core, 37–45 finished a minute).
+ *   just before it: p99 2.54 → 0.98, 2.36 → 1.19, 2.63 → 1.46, 1.52 → 0.80 s; the p50 moved both ways
+ *   (156 → 92, 97 → 129, 292 → 142, 44 → 98 ms). The api preempts an engine thread at once instead of
+ *   waiting out its slice; conversions used as much CPU as before (0.9–1.1 core, 37–48 finished a minute).
  * - Linux shares the CPU between sessions first when autogroups are on (sched_autogroup_enabled=1: this
  *   machine, most distributions' kernels; not inside cgroups such as containers or systemd services), and
  *   a nice value or SCHED_IDLE only counts inside a session. An engine in the api's session spends the
