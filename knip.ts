@@ -29,8 +29,8 @@ const denoPaths = Object.fromEntries(
 const config: KnipConfig = {
   // The function's npm packages are named in its import map (`npm:…`), not in a package.json.
   ignoreIssues: { 'supabase/functions/api/**': ['unlisted'] },
-  // System programs that `.ci/run` installs with apt.
-  ignoreBinaries: ['ffmpeg', 'assimp', 'systemd-analyze'],
+  // System programs: `.ci/run` installs them with apt (chrt comes with util-linux, part of every Debian).
+  ignoreBinaries: ['ffmpeg', 'assimp', 'systemd-analyze', 'chrt'],
   workspaces: {
     '.': {
       entry: [

@@ -38,6 +38,19 @@ export interface WorkerConfig {
   renderThreads: number;
   /** Scheduling priority of the worker (0–19): conversions yield the CPU to the api and the database. */
   nice: number;
+  /**
+   * Engine processes run every thread under SCHED_IDLE (WORKER_ENGINE_IDLE, default 1; 0: at `nice` like
+   * the rest of the worker): the api, the database and the worker's own thread take the CPU from a
+   * conversion at once (priority.ts).
+   */
+  engineIdle: boolean;
+  /**
+   * WORKER_ENGINE_GROUP_NICE (0–19, unset by default): each engine process leads a session of its own
+   * whose autogroup has this nice value. For a machine that only converts beside the api: it keeps
+   * conversions off the api's share of the CPU, but where other sessions are busy they get almost none
+   * (priority.ts, notes). Unset: engines stay in the worker's session.
+   */
+  engineGroupNice: number | null;
   heartbeatMs: number;
   /** Wall-clock limit of one conversion attempt; past it the engine process is killed and the job failed. */
   jobTimeoutSeconds: number;
@@ -123,6 +136,10 @@ export function loadWorkerConfig(env: NodeJS.ProcessEnv = process.env): WorkerCo
     leaseSeconds,
     renderThreads: Math.max(1, Number(env.WORKER_RENDER_THREADS ?? availableParallelism() - 1)),
     nice: Math.min(19, Math.max(0, Number(env.WORKER_NICE ?? 10))),
+    engineIdle: env.WORKER_ENGINE_IDLE !== '0',
+    engineGroupNice: env.WORKER_ENGINE_GROUP_NICE
+      ? Math.min(19, nonNegative(env.WORKER_ENGINE_GROUP_NICE, 0))
+      : null,
     heartbeatMs: Math.max(500, Math.round((leaseSeconds * 1000) / 6)),
     jobTimeoutSeconds: Math.max(1, Number(env.WORKER_JOB_TIMEOUT_SECONDS ?? 900) || 900),
     workerHeartbeatMs: Math.max(500, Number(env.WORKER_HEARTBEAT_SECONDS ?? 5) * 1000),

@@ -39,7 +39,10 @@ else {
 }
 const log = (line: string) => console.log(line);
 const storage = createStorage(config.storage);
-const engine = createEnginePool(config.concurrency);
+const engine = createEnginePool(config.concurrency, {
+  idle: config.engineIdle,
+  sessionNice: config.engineGroupNice,
+});
 const backends = createBackends(config.backends);
 console.log(
   `generation: default backend ${backends.defaultBackend}; hosted backends with keys: ${backends.configured.join(', ') || 'none'}`,

@@ -20,3 +20,15 @@ test('a transaction pooler URL is refused, direct and session pooler URLs are ta
   const direct = 'postgres://postgres:pw@db.abcd.supabase.co:5432/postgres';
   expect(loadWorkerConfig({ ...base, SUPABASE_DB_URL: direct }).databaseUrl).toBe(direct);
 });
+
+test("engines yield the CPU by default (SCHED_IDLE, the worker's session); both settings can be changed", () => {
+  const url = { ...base, DATABASE_URL: 'postgres://u@127.0.0.1:5432/db' };
+  const defaults = loadWorkerConfig(url);
+  expect([defaults.engineIdle, defaults.engineGroupNice, defaults.nice]).toEqual([true, null, 10]);
+  const set = loadWorkerConfig({ ...url, WORKER_ENGINE_IDLE: '0', WORKER_ENGINE_GROUP_NICE: '5' });
+  expect([set.engineIdle, set.engineGroupNice]).toEqual([false, 5]);
+  // Only lower priorities than the default session's: above 19 is 19, negative or not a number is 0.
+  expect(loadWorkerConfig({ ...url, WORKER_ENGINE_GROUP_NICE: '40' }).engineGroupNice).toBe(19);
+  expect(loadWorkerConfig({ ...url, WORKER_ENGINE_GROUP_NICE: '-5' }).engineGroupNice).toBe(0);
+  expect(loadWorkerConfig({ ...url, WORKER_ENGINE_GROUP_NICE: 'x' }).engineGroupNice).toBe(0);
+});

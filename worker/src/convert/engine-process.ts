@@ -7,19 +7,36 @@
  * dies at SIGKILL whatever it is doing, which is what the job's wall-clock limit and cancel rely on.
  */
 import { configFromEnv, isEngineError } from '@lift3d/engine';
+import { autogroupNice, idleScheduling } from '../priority.ts';
 import { createEngine, runPipeline } from './pipeline.ts';
 import { runPreviewPipeline } from './preview-pipeline.ts';
-import type { ConvertRequest, EngineReply, WarmRequest } from './protocol.ts';
+import {
+  type ConvertRequest,
+  ENGINE_IDLE_ENV,
+  ENGINE_SESSION_NICE_ENV,
+  type EngineReply,
+  type WarmRequest,
+} from './protocol.ts';
 
 if (!process.send) throw new Error('convert: engine-process must be forked with an IPC channel');
+// The worker is gone (crashed, killed): nothing would ever read our results. Engines may lead sessions
+// of their own (not the worker's process group): this, not a group signal, is what stops them.
+process.on('disconnect', () => process.exit(0));
+// Before the engine starts its threads (onnxruntime, render, ffmpeg): they inherit the policy.
+const sessionNice = process.env[ENGINE_SESSION_NICE_ENV];
+if (sessionNice) {
+  const failed = await autogroupNice(Number(sessionNice));
+  if (failed) console.warn(`convert: the engine's session keeps its CPU share: ${failed}`);
+}
+if (process.env[ENGINE_IDLE_ENV] === '1') {
+  const failed = idleScheduling();
+  if (failed) console.warn(`convert: engine at the worker's nice value, not SCHED_IDLE: ${failed}`);
+}
 const engine = createEngine(configFromEnv());
 
 const reply = (message: EngineReply) => {
   if (process.connected) process.send?.(message);
 };
-
-// The worker is gone (crashed, killed): nothing would ever read our results.
-process.on('disconnect', () => process.exit(0));
 
 process.on('message', async (request: ConvertRequest | WarmRequest) => {
   if (request.type === 'warm') {

@@ -9,16 +9,34 @@
  */
 import { type ChildProcess, fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import type { ConvertRequest, EngineReply, Produced, WarmRequest } from './protocol.ts';
+import {
+  type ConvertRequest,
+  ENGINE_IDLE_ENV,
+  ENGINE_SESSION_NICE_ENV,
+  type EngineReply,
+  type Produced,
+  type WarmRequest,
+} from './protocol.ts';
 
 const BOOT_PATH = fileURLToPath(new URL('./engine-process-boot.mjs', import.meta.url));
 
 export interface EngineRunnerOptions {
   /** V8 heap limit of the engine process; native memory (ONNX, images) is not counted. */
   maxHeapMb: number;
+  /**
+   * The engine process and every thread it starts run under SCHED_IDLE (priority.ts): any other work of
+   * its session, the api's first when they share one, takes the CPU from a conversion at once.
+   */
+  idle: boolean;
+  /**
+   * Linux: the engine process starts a session of its own and sets that session's autogroup to this nice
+   * value; null keeps it in the worker's session. With autogroups the kernel shares the CPU between
+   * sessions first, so an engine in the api's session spends the api's share (priority.ts, notes).
+   */
+  sessionNice: number | null;
 }
 
-const ENGINE_RUNNER_DEFAULTS: EngineRunnerOptions = { maxHeapMb: 4096 };
+const ENGINE_RUNNER_DEFAULTS: EngineRunnerOptions = { maxHeapMb: 4096, idle: false, sessionNice: null };
 
 export class EngineJobError extends Error {
   constructor(
@@ -64,6 +82,14 @@ function startProcess(o: EngineRunnerOptions): EngineProcess {
     execArgv: [`--max-old-space-size=${o.maxHeapMb}`],
     serialization: 'advanced', // structured clone: images and files travel as bytes, not JSON
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    // Its own session (setsid): that is what puts it in an autogroup of its own. It still dies with the
+    // worker: engine-process.ts exits when the IPC channel closes.
+    detached: o.sessionNice !== null && process.platform === 'linux',
+    env: {
+      ...process.env,
+      [ENGINE_IDLE_ENV]: o.idle ? '1' : '0',
+      [ENGINE_SESSION_NICE_ENV]: o.sessionNice === null ? '' : String(o.sessionNice),
+    },
   });
   // Neither the process nor its channel keeps the worker alive on their own.
   child.unref();

@@ -2,6 +2,11 @@
 import type { GenerationKind } from '@lift3d/contract';
 import type { ExportFormat, Topology } from '@lift3d/engine';
 
+/** Set to '1' by the runner: the engine process puts itself under SCHED_IDLE before it loads anything. */
+export const ENGINE_IDLE_ENV = 'LIFT3D_ENGINE_SCHED_IDLE';
+/** The autogroup nice value of the engine's own session (it was forked detached), or empty. */
+export const ENGINE_SESSION_NICE_ENV = 'LIFT3D_ENGINE_SESSION_NICE';
+
 /** One conversion as the engine process runs it (convert/pipeline.ts). */
 export interface PipelineInput {
   input: Uint8Array;
