@@ -60,7 +60,10 @@ function run(step: Step): Promise<StepTiming> {
       ['-c', '"$@"; status=$?; times >&3; exit $status', 'step', step.command, ...step.args],
       {
         stdio: ['ignore', 'pipe', 'pipe', 'pipe'],
-        env: { ...process.env, FORCE_COLOR: '0' },
+        // Conversions in the suite run at nice 10, not SCHED_IDLE (WORKER_ENGINE_IDLE, on by default): every
+        // step shares one session, where a browser drawing a spinning viewer in software would leave an idle-
+        // class engine almost no CPU. worker/test/engine-priority.test.ts tests SCHED_IDLE itself.
+        env: { WORKER_ENGINE_IDLE: '0', ...process.env, FORCE_COLOR: '0' },
       },
     );
     const drained: Promise<void>[] = [];
