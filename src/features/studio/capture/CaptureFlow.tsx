@@ -52,9 +52,13 @@ export function CaptureFlow({
     openRearCamera().then((s) => {
       opened = s;
       if (!alive) return stopStream(s);
+      // With a camera, the shutter waits for the video's first frame (see below): a frame grabbed before
+      // it has no size, and a quick thumb would meet "the camera has not started" instead of a photo.
       if (s) setStream(s);
-      else setNoCamera(true);
-      setPhase({ kind: 'live' });
+      else {
+        setNoCamera(true);
+        setPhase({ kind: 'live' });
+      }
     });
     return () => {
       alive = false;
@@ -64,10 +68,23 @@ export function CaptureFlow({
 
   useEffect(() => {
     const video = videoRef.current;
-    if (video && stream && video.srcObject !== stream) {
+    if (!video || !stream) return;
+    const ready = () => {
+      if (video.videoWidth > 0 && video.readyState >= HTMLMediaElement.HAVE_CURRENT_DATA) {
+        setPhase((p) => (p.kind === 'starting' ? { kind: 'live' } : p));
+      }
+    };
+    video.addEventListener('loadeddata', ready);
+    video.addEventListener('resize', ready);
+    if (video.srcObject !== stream) {
       video.srcObject = stream;
       void video.play().catch(() => {});
     }
+    ready();
+    return () => {
+      video.removeEventListener('loadeddata', ready);
+      video.removeEventListener('resize', ready);
+    };
   }, [stream]);
 
   // The previous shot's outline, drawn once per shot; the live image shows through it.
@@ -214,6 +231,11 @@ export function CaptureFlow({
           >
             →
           </span>
+        ) : null}
+        {phase.kind === 'starting' ? (
+          <p className="absolute inset-x-3 bottom-3 rounded-xl bg-black/70 p-3 text-sm" role="status">
+            Starting the camera…
+          </p>
         ) : null}
         {phase.kind === 'checking' ? (
           <div className="absolute inset-0 grid place-items-center bg-black/40" role="status">
