@@ -122,6 +122,8 @@ test('a blurred shot is refused in the browser with its message and Retake', asy
   const browser = await camera(baseURL!, 'blurred');
   const { page, id } = await signedInPhone(browser, baseURL!);
   await page.getByTestId('take-photos').click();
+  // The capture is above the site's header: its close button takes the tap (a trial click checks the hit).
+  await page.getByRole('button', { name: 'Close the camera' }).click({ trial: true, timeout: 30_000 });
   await shoot(page);
   const refused = page.getByTestId('capture-refused');
   await expect(refused).toHaveAttribute('data-by', 'browser', { timeout: 30_000 });
@@ -195,6 +197,7 @@ test('a desktop hands the capture to a phone by QR code; the photos appear in th
     select side, session_id from public.shot_checks where user_id = ${id} order by created_at`;
   expect(rows.map((r) => r.side)).toEqual(['front', 'right', 'back', 'left']);
   expect(rows.every((r) => r.session_id !== null)).toBe(true);
+  if (SHOTS) await desktop.screenshot({ path: `${SHOTS}/handoff-studio-1280.png`, fullPage: true });
 
   // The token opens nothing else of the account.
   const token = new URL(link).pathname.split('/').pop();

@@ -1,5 +1,6 @@
 import type { PhotoSide } from '@lift3d/contract';
 import { useEffect, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
 import { cn } from '../../../lib/cn';
 import { grabFrame, openRearCamera, readPicked, type Shot, stopStream } from './camera';
 import { readFocalLengths } from './exif';
@@ -167,9 +168,10 @@ export function CaptureFlow({
   }
 
   const shownUrl = phase.kind === 'checking' || phase.kind === 'refused' ? phase.url : '';
-  return (
+  // On the body, above the site's fixed header (z-50), which otherwise covered the step and the close button.
+  return createPortal(
     <div
-      className="fixed inset-0 z-50 flex flex-col bg-black text-white"
+      className="fixed inset-0 z-[100] flex flex-col bg-black text-white"
       data-testid="capture"
       data-step={step.side}
       data-phase={phase.kind}
@@ -200,13 +202,14 @@ export function CaptureFlow({
       </div>
 
       <div className="relative min-h-0 flex-1 overflow-hidden bg-neutral-900">
+        {/* The whole frame (contain, not cover): the checks judge the photo's edges, so the user sees them. */}
         {stream ? (
           <video
             ref={videoRef}
             playsInline
             muted
             autoPlay
-            className="absolute inset-0 h-full w-full object-cover"
+            className="absolute inset-0 h-full w-full object-contain"
             data-testid="capture-video"
           />
         ) : null}
@@ -214,11 +217,11 @@ export function CaptureFlow({
           <canvas
             ref={outlineRef}
             data-testid="capture-outline"
-            className="pointer-events-none absolute inset-0 h-full w-full object-cover opacity-40"
+            className="pointer-events-none absolute inset-0 h-full w-full object-contain opacity-40"
           />
         ) : null}
         {shownUrl ? (
-          <img src={shownUrl} alt="" className="absolute inset-0 h-full w-full object-cover" />
+          <img src={shownUrl} alt="" className="absolute inset-0 h-full w-full object-contain" />
         ) : null}
         <p className="absolute inset-x-3 top-3 rounded-xl bg-black/60 px-3 py-2 text-sm leading-snug">
           {step.instruction}
@@ -316,6 +319,7 @@ export function CaptureFlow({
           ) : null}
         </div>
       </div>
-    </div>
+    </div>,
+    document.body,
   );
 }
