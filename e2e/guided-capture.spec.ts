@@ -11,17 +11,17 @@ import { type Browser, expect, type Page, test } from './support/test.ts';
 
 /** CAPTURE_SCREENSHOTS=dir writes the capture screens at 390 px and the desktop hand-off at 1280 px. */
 const SHOTS = process.env.CAPTURE_SCREENSHOTS;
+// Ceilings, not expected times: a shot check is one segmentation by the worker, which runs niced on two
+// cores shared with other runs (7.5–15.6 s measured, 64 s once under load); the stack's own limits are raised to match
+// (e2e/support/stack.ts).
+const CHECK = { timeout: 300_000 };
+const PREVIEW = { timeout: 600_000 };
 const PHONE = {
   viewport: { width: 390, height: 844 },
   isMobile: true,
   hasTouch: true,
   permissions: ['camera'],
 };
-
-// Not yet passing: with the camera now allowed (Permissions-Policy camera=(self)), the fake camera opens but
-// the shots do not complete within the test's time; until that is found these stay marked as to fix, so
-// the suite says so instead of failing on a flow that is still being finished (issue: guided capture).
-test.fixme();
 
 const browsers: Browser[] = [];
 test.afterAll(async () => {
@@ -54,14 +54,14 @@ async function signedInPhone(browser: Browser, baseURL: string) {
 
 /** Takes the front shot once the camera shows an image. */
 async function shoot(page: Page) {
-  await expect(page.getByTestId('capture')).toHaveAttribute('data-phase', 'live', { timeout: 30_000 });
+  await expect(page.getByTestId('capture')).toHaveAttribute('data-phase', 'live', { timeout: 60_000 });
   await page.getByTestId('capture-shutter').click();
 }
 
 test('a phone walks the four shots with the outline of the last one; the preview starts from them', async ({
   baseURL,
 }) => {
-  test.setTimeout(400_000);
+  test.setTimeout(1_500_000);
   const browser = await camera(baseURL!, 'whole');
   const { page, id } = await signedInPhone(browser, baseURL!);
   await page.getByTestId('take-photos').click();
@@ -88,10 +88,10 @@ test('a phone walks the four shots with the outline of the last one; the preview
     await page.getByTestId('capture-shutter').click();
     await expect(capture.getByText('Checking the photo…')).toBeVisible();
     if (i < steps.length - 1) {
-      await expect(capture).toHaveAttribute('data-step', steps[i + 1][0], { timeout: 90_000 });
+      await expect(capture).toHaveAttribute('data-step', steps[i + 1][0], CHECK);
     }
   }
-  await expect(capture).toBeHidden({ timeout: 90_000 });
+  await expect(capture).toBeHidden(CHECK);
 
   // The four shots are the studio's photos, each passed by the api, and the preview runs on them as stored.
   await expect(page.getByTestId('selected-file-name')).toHaveText('front.jpg');
@@ -104,7 +104,7 @@ test('a phone walks the four shots with the outline of the last one; the preview
     { side: 'left', status: 'passed' },
   ]);
   const panel = page.getByTestId('shape-preview');
-  await expect(panel).toHaveAttribute('data-state', 'spinning', { timeout: 180_000 });
+  await expect(panel).toHaveAttribute('data-state', 'spinning', PREVIEW);
   const [preview] = await database()<{ views: Record<string, unknown>; input_key: string }[]>`
     select views, input_key from public.previews where user_id = ${id}`;
   expect(Object.keys(preview.views).sort()).toEqual(['back', 'left', 'right']);
@@ -122,6 +122,8 @@ test('a blurred shot is refused in the browser with its message and Retake', asy
   const browser = await camera(baseURL!, 'blurred');
   const { page, id } = await signedInPhone(browser, baseURL!);
   await page.getByTestId('take-photos').click();
+  // The capture is above the site's header: its close button takes the tap (a trial click checks the hit).
+  await page.getByRole('button', { name: 'Close the camera' }).click({ trial: true, timeout: 30_000 });
   await shoot(page);
   const refused = page.getByTestId('capture-refused');
   await expect(refused).toHaveAttribute('data-by', 'browser', { timeout: 30_000 });
@@ -137,13 +139,13 @@ test('a blurred shot is refused in the browser with its message and Retake', asy
 test('an object cut by the frame edge is refused by the api with its message and Retake', async ({
   baseURL,
 }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(420_000);
   const browser = await camera(baseURL!, 'cut-off');
   const { page, id } = await signedInPhone(browser, baseURL!);
   await page.getByTestId('take-photos').click();
   await shoot(page);
   const refused = page.getByTestId('capture-refused');
-  await expect(refused).toHaveAttribute('data-by', 'server', { timeout: 90_000 });
+  await expect(refused).toHaveAttribute('data-by', 'server', CHECK);
   await expect(refused).toContainText('The object is cut off at the left of the photo. Step back');
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/capture-cut-off-390.png` });
   const [check] = await database()<{ status: string; problem: string }[]>`
@@ -156,7 +158,7 @@ test('an object cut by the frame edge is refused by the api with its message and
 test('a desktop hands the capture to a phone by QR code; the photos appear in the desktop studio', async ({
   baseURL,
 }) => {
-  test.setTimeout(400_000);
+  test.setTimeout(1_500_000);
   const browser = await camera(baseURL!, 'whole');
   const who = newIdentity('handoff');
   const id = await signUpByApi(baseURL!, who);
@@ -179,23 +181,23 @@ test('a desktop hands the capture to a phone by QR code; the photos appear in th
   await phone.getByTestId('phone-start').click();
   const capture = phone.getByTestId('capture');
   for (const side of ['front', 'right', 'back', 'left']) {
-    await expect(capture).toHaveAttribute('data-step', side);
-    await expect(capture).toHaveAttribute('data-phase', 'live', { timeout: 90_000 });
+    // The step moves on when the api has passed the previous shot (the worker's segmentation).
+    await expect(capture).toHaveAttribute('data-step', side, CHECK);
+    await expect(capture).toHaveAttribute('data-phase', 'live', { timeout: 60_000 });
     await phone.getByTestId('capture-shutter').click();
     await expect(capture.getByText('Checking the photo…')).toBeVisible();
   }
-  await expect(phone.getByTestId('phone-done')).toContainText('4 photos sent', { timeout: 90_000 });
+  await expect(phone.getByTestId('phone-done')).toContainText('4 photos sent', CHECK);
   if (SHOTS) await phone.screenshot({ path: `${SHOTS}/handoff-phone-done-390.png` });
 
   // The desktop: the shots arrived as the studio's photos, and the preview runs on them.
-  await expect(desktop.getByTestId('selected-file-name')).toHaveText('front.jpg', { timeout: 30_000 });
-  await expect(desktop.getByTestId('shape-preview')).toHaveAttribute('data-state', 'spinning', {
-    timeout: 180_000,
-  });
+  await expect(desktop.getByTestId('selected-file-name')).toHaveText('front.jpg', { timeout: 60_000 });
+  await expect(desktop.getByTestId('shape-preview')).toHaveAttribute('data-state', 'spinning', PREVIEW);
   const rows = await database()<{ side: string; session_id: string | null }[]>`
     select side, session_id from public.shot_checks where user_id = ${id} order by created_at`;
   expect(rows.map((r) => r.side)).toEqual(['front', 'right', 'back', 'left']);
   expect(rows.every((r) => r.session_id !== null)).toBe(true);
+  if (SHOTS) await desktop.screenshot({ path: `${SHOTS}/handoff-studio-1280.png`, fullPage: true });
 
   // The token opens nothing else of the account.
   const token = new URL(link).pathname.split('/').pop();

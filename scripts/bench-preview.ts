@@ -45,7 +45,7 @@ async function session(base: string, anonKey: string, label: string) {
     body: JSON.stringify({ email, password }),
   });
   if (!res.ok) throw new Error(`bench-preview: sign-in failed: ${await res.text()}`);
-  return (await res.json()) as { access_token: string; user: { id: string } };
+  return { ...((await res.json()) as { access_token: string; user: { id: string } }), email, password };
 }
 
 async function waitFor<T>(what: string, fn: () => Promise<T | null>, timeoutMs = 600_000): Promise<T> {
@@ -105,15 +105,27 @@ try {
 
   // The studio: photo chosen → shape spinning.
   const browserSeconds: number[] = [];
-  // Signed in as supabase-js would be after a sign-in: the session under its storage key (src/lib/supabase.ts).
-  const context = await browser.newContext({
-    viewport: { width: 1280, height: 900 },
-    storageState: {
-      cookies: [],
-      origins: [{ origin: base, localStorage: [{ name: 'lift3d-auth-token', value: JSON.stringify(user) }] }],
-    },
-  });
+  // Signed in through the header's dialog, as a user is (a session planted in storage was not taken up).
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
+  await page.goto(`${base}/app`);
+  const dialog = page.getByRole('dialog');
+  // A prerendered page shows the button before its JavaScript runs: the click is repeated until it opens.
+  await waitFor('the sign-in dialog', async () => {
+    if (await dialog.isVisible()) return true;
+    // The studio may open the dialog itself, over the header's button: then the click times out.
+    await page
+      .locator('header')
+      .getByRole('button', { name: 'Sign In' })
+      .first()
+      .click({ timeout: 5_000 })
+      .catch(() => {});
+    return (await dialog.isVisible()) ? true : null;
+  });
+  await dialog.getByLabel('Email').fill(user.email);
+  await dialog.getByLabel('Password', { exact: true }).fill(user.password);
+  await dialog.getByRole('button', { name: 'Sign In', exact: true }).last().click();
+  await page.getByRole('button', { name: 'Account menu' }).waitFor({ timeout: 120_000 });
   for (let i = 0; i < runs; i++) {
     await page.goto(`${base}/app`);
     const name = samples[(i + 1) % samples.length].replace('.png', '');

@@ -54,6 +54,10 @@ export interface WorkerConfig {
   heartbeatMs: number;
   /** Wall-clock limit of one conversion attempt; past it the engine process is killed and the job failed. */
   jobTimeoutSeconds: number;
+  /** Wall-clock limit of one guided-capture shot check (the phone waits on it); then failed, retake. */
+  shotCheckTimeoutSeconds: number;
+  /** Wall-clock limit of one free preview's quick shape. */
+  previewTimeoutSeconds: number;
   /** The process's own heartbeat (public.worker_heartbeats), read by /api/health (stale after 30 s). */
   workerHeartbeatMs: number;
   /** After SIGTERM, running conversions get this long to finish before they are handed back. */
@@ -142,6 +146,8 @@ export function loadWorkerConfig(env: NodeJS.ProcessEnv = process.env): WorkerCo
       : null,
     heartbeatMs: Math.max(500, Math.round((leaseSeconds * 1000) / 6)),
     jobTimeoutSeconds: Math.max(1, Number(env.WORKER_JOB_TIMEOUT_SECONDS ?? 900) || 900),
+    shotCheckTimeoutSeconds: Math.max(1, Number(env.WORKER_SHOT_CHECK_TIMEOUT_SECONDS ?? 60) || 60),
+    previewTimeoutSeconds: Math.max(1, Number(env.WORKER_PREVIEW_TIMEOUT_SECONDS ?? 120) || 120),
     workerHeartbeatMs: Math.max(500, Number(env.WORKER_HEARTBEAT_SECONDS ?? 5) * 1000),
     stopGraceMs: Math.max(0, Number(env.WORKER_STOP_GRACE_SECONDS ?? 10)) * 1000,
     preloadEngine: env.WORKER_PRELOAD_ENGINE !== '0',

@@ -13,7 +13,7 @@ export interface CleanMaskOptions {
 const CLEAN_MASK_DEFAULTS: CleanMaskOptions = { minComponentShare: 0.02, maxFilledHoleShare: 0.002 };
 
 /** 4-connected component labels of cells equal to `value`. Returns labels (0 = not value) and sizes. */
-function label(
+export function labelComponents(
   grid: Uint8Array,
   w: number,
   h: number,
@@ -63,7 +63,7 @@ export function cleanMask(
   options: Partial<CleanMaskOptions> = {},
 ): number {
   const opts = { ...CLEAN_MASK_DEFAULTS, ...options };
-  const fg = label(inside, w, h, 1);
+  const fg = labelComponents(inside, w, h, 1);
   const largest = Math.max(0, ...fg.sizes);
   if (largest === 0) return 0;
   for (let i = 0; i < w * h; i++) {
@@ -71,7 +71,7 @@ export function cleanMask(
   }
   let area = 0;
   for (let i = 0; i < w * h; i++) area += inside[i];
-  const bg = label(inside, w, h, 0);
+  const bg = labelComponents(inside, w, h, 0);
   for (let i = 0; i < w * h; i++) {
     const l = bg.labels[i];
     if (l && !bg.touchesBorder[l] && bg.sizes[l] < area * opts.maxFilledHoleShare) inside[i] = 1;

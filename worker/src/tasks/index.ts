@@ -60,6 +60,7 @@ export function buildTaskList(deps: TaskDeps): Record<JobName, Task> {
       storage: deps.storage,
       engine: deps.engine,
       maxInputBytes: deps.config.maxInputBytes,
+      timeoutMs: deps.config.previewTimeoutSeconds * 1000,
       log: deps.log,
     }),
     shot_check: shotCheckTask({
@@ -67,6 +68,7 @@ export function buildTaskList(deps: TaskDeps): Record<JobName, Task> {
       storage: deps.storage,
       engine: deps.engine,
       maxInputBytes: deps.config.maxInputBytes,
+      timeoutMs: deps.config.shotCheckTimeoutSeconds * 1000,
       log: deps.log,
     }),
     preview_sweep: previewSweepTask(deps),

@@ -1,5 +1,6 @@
 import type { PhotoSide } from '@lift3d/contract';
 import { useEffect, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
 import { cn } from '../../../lib/cn';
 import { grabFrame, openRearCamera, readPicked, type Shot, stopStream } from './camera';
 import { readFocalLengths } from './exif';
@@ -52,9 +53,13 @@ export function CaptureFlow({
     openRearCamera().then((s) => {
       opened = s;
       if (!alive) return stopStream(s);
+      // With a camera, the shutter waits for the video's first frame (see below): a frame grabbed before
+      // it has no size, and a quick thumb would meet "the camera has not started" instead of a photo.
       if (s) setStream(s);
-      else setNoCamera(true);
-      setPhase({ kind: 'live' });
+      else {
+        setNoCamera(true);
+        setPhase({ kind: 'live' });
+      }
     });
     return () => {
       alive = false;
@@ -64,10 +69,23 @@ export function CaptureFlow({
 
   useEffect(() => {
     const video = videoRef.current;
-    if (video && stream && video.srcObject !== stream) {
+    if (!video || !stream) return;
+    const ready = () => {
+      if (video.videoWidth > 0 && video.readyState >= HTMLMediaElement.HAVE_CURRENT_DATA) {
+        setPhase((p) => (p.kind === 'starting' ? { kind: 'live' } : p));
+      }
+    };
+    video.addEventListener('loadeddata', ready);
+    video.addEventListener('resize', ready);
+    if (video.srcObject !== stream) {
       video.srcObject = stream;
       void video.play().catch(() => {});
     }
+    ready();
+    return () => {
+      video.removeEventListener('loadeddata', ready);
+      video.removeEventListener('resize', ready);
+    };
   }, [stream]);
 
   // The previous shot's outline, drawn once per shot; the live image shows through it.
@@ -150,9 +168,10 @@ export function CaptureFlow({
   }
 
   const shownUrl = phase.kind === 'checking' || phase.kind === 'refused' ? phase.url : '';
-  return (
+  // On the body, above the site's fixed header (z-50), which otherwise covered the step and the close button.
+  return createPortal(
     <div
-      className="fixed inset-0 z-50 flex flex-col bg-black text-white"
+      className="fixed inset-0 z-[100] flex flex-col bg-black text-white"
       data-testid="capture"
       data-step={step.side}
       data-phase={phase.kind}
@@ -183,13 +202,14 @@ export function CaptureFlow({
       </div>
 
       <div className="relative min-h-0 flex-1 overflow-hidden bg-neutral-900">
+        {/* The whole frame (contain, not cover): the checks judge the photo's edges, so the user sees them. */}
         {stream ? (
           <video
             ref={videoRef}
             playsInline
             muted
             autoPlay
-            className="absolute inset-0 h-full w-full object-cover"
+            className="absolute inset-0 h-full w-full object-contain"
             data-testid="capture-video"
           />
         ) : null}
@@ -197,11 +217,11 @@ export function CaptureFlow({
           <canvas
             ref={outlineRef}
             data-testid="capture-outline"
-            className="pointer-events-none absolute inset-0 h-full w-full object-cover opacity-40"
+            className="pointer-events-none absolute inset-0 h-full w-full object-contain opacity-40"
           />
         ) : null}
         {shownUrl ? (
-          <img src={shownUrl} alt="" className="absolute inset-0 h-full w-full object-cover" />
+          <img src={shownUrl} alt="" className="absolute inset-0 h-full w-full object-contain" />
         ) : null}
         <p className="absolute inset-x-3 top-3 rounded-xl bg-black/60 px-3 py-2 text-sm leading-snug">
           {step.instruction}
@@ -214,6 +234,11 @@ export function CaptureFlow({
           >
             →
           </span>
+        ) : null}
+        {phase.kind === 'starting' ? (
+          <p className="absolute inset-x-3 bottom-3 rounded-xl bg-black/70 p-3 text-sm" role="status">
+            Starting the camera…
+          </p>
         ) : null}
         {phase.kind === 'checking' ? (
           <div className="absolute inset-0 grid place-items-center bg-black/40" role="status">
@@ -294,6 +319,7 @@ export function CaptureFlow({
           ) : null}
         </div>
       </div>
-    </div>
+    </div>,
+    document.body,
   );
 }

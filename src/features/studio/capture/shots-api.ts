@@ -16,7 +16,17 @@ export interface ShotCheck {
   createdAt: string;
 }
 
-const SHOTS_DEFAULTS = { pollMs: 400, giveUpMs: 90_000 };
+const SHOTS_DEFAULTS = {
+  pollMs: 400,
+  /** No worker has taken the check this long: the phone stops waiting and asks for a retake. */
+  queuedGiveUpMs: 90_000,
+  /**
+   * A check the worker is on is waited for: the worker's own limit (WORKER_SHOT_CHECK_TIMEOUT_SECONDS) ends
+   * it with an answer, so a busy server does not drop a shot it is still checking. This only guards against
+   * a worker that died holding it.
+   */
+  giveUpMs: 15 * 60_000,
+};
 
 const base = (token?: string) => (token ? `/captures/by-token/${encodeURIComponent(token)}` : '/captures');
 
@@ -41,12 +51,15 @@ export async function sendShot(
 
 /** Polls a check until the worker answered. */
 export async function waitForShot(id: string, token?: string): Promise<ShotCheck> {
-  const until = Date.now() + SHOTS_DEFAULTS.giveUpMs;
-  while (Date.now() < until) {
+  const started = Date.now();
+  for (;;) {
     const { shot } = await api.get<{ shot: ShotCheck }>(`${base(token)}/shots/${encodeURIComponent(id)}`, {
       anonymous: Boolean(token),
     });
     if (shot.status !== 'queued' && shot.status !== 'processing') return shot;
+    const waited = Date.now() - started;
+    const limit = shot.status === 'queued' ? SHOTS_DEFAULTS.queuedGiveUpMs : SHOTS_DEFAULTS.giveUpMs;
+    if (waited >= limit) break;
     await new Promise((r) => setTimeout(r, SHOTS_DEFAULTS.pollMs));
   }
   throw new ApiError('The photo check is taking too long. Please retake it.', 0, null);
