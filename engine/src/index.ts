@@ -5,6 +5,10 @@ export { CONFIG_DEFAULTS, configFromEnv, type EngineConfig } from './config.ts';
 export { EngineError, type EngineErrorCode, isEngineError } from './errors.ts';
 export { EXPORT_DEFAULTS, type ExportOptions, exportModel } from './export/index.ts';
 export { EXPORT_FORMATS, type ExportFile, type ExportFormat, type ExportResult } from './export/types.ts';
+export {
+  PHOTO_ELEVATION_DEFAULTS,
+  type PhotoElevationOptions,
+} from './geometry/photo-elevation.ts';
 // Models made elsewhere (hosted generation services) brought to our convention.
 export {
   NORMALIZE_DEFAULTS,

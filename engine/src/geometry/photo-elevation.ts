@@ -12,7 +12,7 @@
  * which is taken off for an assumed focal length. Cues that disagree leave the prior.
  *
  * notes (tuning set: the 12 ground-truth and 8 "unseen" shapes of bench/support, perspective 35 mm,
- * yaw 30°; estimates alone over 0/8/16/24/30°, the models over 4/16/28°: bench/single-elevation.ts):
+ * yaw 30°; estimates alone over 0/8/16/24/30°, the models over 4/16/28°: bench/single-elevation.bench.ts):
  * - a cap is accepted only with straight walls under it for 0.45·a rows: domes, heads, balls and a
  *   smooth blob are ellipses too, but their b/a is their shape, not the view (walls over 0.25·a: the
  *   blob at 8° read 37°); the ellipse's rows must stay centred within 0.04·a (a yawed box's V-shaped
@@ -99,7 +99,7 @@ export const PHOTO_ELEVATION_DEFAULTS: PhotoElevationOptions = {
   steepest: 15,
 };
 
-export type ElevationCueKind = 'base' | 'top';
+type ElevationCueKind = 'base' | 'top';
 
 export interface ElevationCue {
   kind: ElevationCueKind;
@@ -197,7 +197,7 @@ function wallLine(half: number[], from: number, n: number) {
  * A level half-ellipse at one end of the silhouette with walls beyond it. `down` = the bottom end
  * (rows counted upward from the lowest), else the top end.
  */
-export function capAt(
+function capAt(
   inside: Uint8Array,
   w: number,
   h: number,

@@ -3,8 +3,8 @@
  * with the estimator on or off, for a whole-process comparison of the two, and prints the estimator's
  * own time per photo measured in-process on the same masks.
  *
- * tsx engine/bench/elevation-speed.ts DIR on|off      (DIR: PNGs with alpha, e.g. from --write DIR)
- * tsx engine/bench/elevation-speed.ts --write DIR      (renders the tuning shapes at 20° into DIR)
+ * tsx engine/bench/elevation-speed.bench.ts DIR on|off      (DIR: PNGs with alpha, e.g. from --write DIR)
+ * tsx engine/bench/elevation-speed.bench.ts --write DIR      (renders the tuning shapes at 20° into DIR)
  */
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -6,7 +6,7 @@
  * in the upright frame (truth levelled by the true elevation), for the engine as it is and with the
  * estimator off (the prior only: the engine before the estimator).
  *
- * tsx engine/bench/single-elevation.ts --set tuning|final [--sheets DIR] [--pitches 0,10,20,30]
+ * tsx engine/bench/single-elevation.bench.ts --set tuning|final [--sheets DIR] [--pitches 0,10,20,30]
  */
 import { join } from 'node:path';
 import sharp from 'sharp';
