@@ -19,8 +19,7 @@ test('the page goes inside #root, marked with its path, under its own title', ()
   expect(html).toContain('<title>About · Lift3D</title>');
   expect(html).not.toContain('Lift3D — site');
   expect(html).not.toContain('<noscript>');
-  // Its scripts only take the markup over, so they do not compete with it for the first paint.
-  expect(html).toContain('<script type="module" fetchpriority="low" src="/assets/index-x.js"></script>');
+  expect(html).toContain('<script type="module" src="/assets/index-x.js"></script>');
 });
 
 test('a page that needs JavaScript keeps the notice; a template without #root is refused', () => {

@@ -25,7 +25,6 @@ export function pageDocument(
   let html = template.replace(TITLE, () => `<title>${escapeText(rendered.title)}</title>`);
   // Before the page goes in, so only the template's own link can match.
   if (options.criticalCss !== undefined) html = inlineCriticalCss(html, options.criticalCss);
-  html = lowPriorityScripts(html);
   html = html.replace(ROOT, () => root);
   // "Needs JavaScript to run" is not true of a page that arrives as HTML.
   return options.needsScript ? html : html.replace(NOSCRIPT, '');
@@ -45,19 +44,4 @@ function inlineCriticalCss(html: string, css: string): string {
     (_, attributes: string, href: string) =>
       `<style>${css}</style>\n    <link rel="stylesheet"${attributes} href="${href}" media="print" data-deferred-stylesheet>`,
   );
-}
-
-/**
- * The page reads without its JavaScript, which only takes the markup over (hydration): its scripts are
- * fetched at low priority, so on a slow connection they do not compete with the document for the first
- * paint. (Chrome fetches module scripts and modulepreloads at high priority by default, the priority of
- * render-blocking resources; Lighthouse's simulated phone then counts them before the first paint.)
- */
-function lowPriorityScripts(html: string): string {
-  return html
-    .replace(/<script type="module"(?![^>]*fetchpriority)/g, '<script type="module" fetchpriority="low"')
-    .replace(
-      /<link rel="modulepreload"(?![^>]*fetchpriority)/g,
-      '<link rel="modulepreload" fetchpriority="low"',
-    );
 }
