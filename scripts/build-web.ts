@@ -6,8 +6,6 @@
  *    (src/prerender/pages.ts) to HTML with the same components the browser hydrates.
  * 3. dist/spa.html: the template untouched, for every other path (signed-in areas, unknown paths).
  *    dist/index.html, about.html, … docs/api.html, share.html: the template with the page inside #root.
- *    Each carries the CSS its markup needs inline (prerender/critical-css.ts); the full stylesheet loads
- *    without blocking the first paint.
  *    dist/_redirects: the static host's rewrites of the other routes to those shells.
  *
  * KEEP_PRERENDER=1 keeps the server build (node_modules/.cache/lift3d-prerender) for a closer look.
@@ -19,7 +17,6 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'vite';
-import { criticalCss } from './prerender/critical-css.ts';
 import { pageDocument } from './prerender/document.ts';
 
 const DEFAULTS = {
@@ -60,11 +57,8 @@ for (const page of PRERENDERED_PAGES) {
   mkdirSync(dirname(file), { recursive: true });
   // The share shell still needs JavaScript to show its model; the other pages read without it.
   const needsScript = page.file === SHARE_SHELL_FILE;
-  const css = await criticalCss(rendered.html);
-  writeFileSync(file, pageDocument(template, page.path, rendered, { needsScript, criticalCss: css }));
-  console.log(
-    `prerendered ${page.path.padEnd(28)} → dist/${page.file} (${rendered.html.length} chars, ${css.length} chars of CSS inline)`,
-  );
+  writeFileSync(file, pageDocument(template, page.path, rendered, { needsScript }));
+  console.log(`prerendered ${page.path.padEnd(28)} → dist/${page.file} (${rendered.html.length} chars)`);
 }
 writeFileSync(join(DEFAULTS.distDir, '_redirects'), staticHostRewrites());
 if (!process.env.KEEP_PRERENDER) rmSync(DEFAULTS.serverOutDir, { recursive: true, force: true });

@@ -6,11 +6,6 @@ import { isPrerenderedFor } from './prerender/pages';
 import { queryClient, router } from './router';
 import './index.css';
 
-// A prerendered page carries its own CSS inline and fetches the full stylesheet as print-only, so that it
-// does not hold up the first paint (scripts/prerender/document.ts); the app needs all of it from now on.
-for (const link of document.querySelectorAll<HTMLLinkElement>('link[data-deferred-stylesheet]'))
-  link.media = 'all';
-
 const root = document.getElementById('root');
 if (!root) throw new Error('main: index.html has no #root element');
 
@@ -25,8 +20,8 @@ if (isPrerenderedFor(root.dataset.prerendered, window.location.pathname)) {
   // route: the boundaries must be the ones the HTML was rendered with, or React discards that HTML.
   router.ssr = { manifest: undefined };
   // Hydrating inside a transition lets React yield to the browser every few milliseconds instead of taking
-  // the whole page over in one long task (the landing's was about 1 s on a 4x-throttled phone, all of it
-  // blocking time); a click that arrives meanwhile makes React hydrate what was clicked first.
+  // the whole page over in one long task (the landing's reached 1 s on a 4x-throttled phone on a busy
+  // machine, all of it blocking time); a click that arrives meanwhile makes React hydrate it first.
   void router.load().then(() => startTransition(() => void hydrateRoot(root, app)));
 } else {
   createRoot(root).render(app);

@@ -40,28 +40,3 @@ test('a page that needs JavaScript keeps the notice; a template without #root is
     ),
   ).toThrow(/no <div id="root"><\/div>/);
 });
-
-test('with critical CSS, the page inlines it and the full stylesheet no longer blocks the first paint', () => {
-  const template = TEMPLATE.replace(
-    '</title>',
-    '</title>\n    <link rel="stylesheet" crossorigin href="/assets/index-y.css">',
-  );
-  const html = pageDocument(
-    template,
-    '/',
-    { html: '<p class="p-4">x</p>', title: 'T' },
-    { needsScript: false, criticalCss: '.p-4{padding:1rem}' },
-  );
-  expect(html).toContain('<style>.p-4{padding:1rem}</style>');
-  // Print-only until main.tsx switches it on; the marker is what it looks for.
-  expect(html).toContain(
-    '<link rel="stylesheet" crossorigin href="/assets/index-y.css" media="print" data-deferred-stylesheet>',
-  );
-  expect(html.indexOf('<style>')).toBeLessThan(html.indexOf('index-y.css'));
-  expect(() =>
-    pageDocument(template, '/', { html: '', title: '' }, { needsScript: false, criticalCss: 'a{}</style>' }),
-  ).toThrow(/close its <style>/);
-  expect(() =>
-    pageDocument(TEMPLATE, '/', { html: '', title: '' }, { needsScript: false, criticalCss: '' }),
-  ).toThrow(/no stylesheet link/);
-});
