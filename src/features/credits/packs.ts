@@ -5,6 +5,9 @@
  * migration's seed. Nothing else may hard-code a pack.
  */
 import type { CreditPack } from '@lift3d/contract';
+import { formatCount } from '../../lib/format-number';
+
+export { formatEuro } from '../../lib/format-number';
 
 /**
  * A pack as the SPA shows it: the contract's pack without the admin's fields, its price in euro, and its
@@ -65,7 +68,7 @@ export function generationsFor(credits: number, cost: number): number {
 
 /** `generationsFor` as text, an ellipsis while the price is not known yet. */
 export function generationsText(credits: number, cost: number | null): string {
-  return cost === null || cost <= 0 ? '…' : generationsFor(credits, cost).toLocaleString('en-US');
+  return cost === null || cost <= 0 ? '…' : formatCount(generationsFor(credits, cost));
 }
 
 /** Price per 1,000 credits, two decimals. */
@@ -91,12 +94,4 @@ export function withPriceBonuses(packs: readonly PackOffer[]): PackOffer[] {
 export function findPack(id: string, packs: readonly PackOffer[] = CREDIT_PACKS): PackOffer | undefined {
   const key = id.trim().toLowerCase();
   return packs.find((p) => p.id === key);
-}
-
-export function formatEuro(amount: number): string {
-  return new Intl.NumberFormat('en-IE', {
-    style: 'currency',
-    currency: 'EUR',
-    minimumFractionDigits: Number.isInteger(amount) ? 0 : 2,
-  }).format(amount);
 }

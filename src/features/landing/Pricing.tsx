@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { CheckIcon, InfinityIcon, LockIcon, ShieldIcon } from '../../components/icons';
 import { buttonVariants } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
+import { formatCount } from '../../lib/format-number';
 import { formatEuro, generationsText } from '../credits/packs';
 import { useCreditPacks } from '../credits/useCreditPacks';
 import { costText, useGenerationCost } from '../credits/usePublicSettings';
@@ -47,7 +48,7 @@ export function Pricing() {
                 <span className="text-sm text-muted-foreground">one-time</span>
               </p>
               <p className="mt-3 text-sm">
-                <span className="font-semibold">{pack.credits.toLocaleString('en-US')} credits</span>
+                <span className="font-semibold">{formatCount(pack.credits)} credits</span>
                 <span className="text-muted-foreground">
                   {' '}
                   · {generationsText(pack.credits, cost)} generations
