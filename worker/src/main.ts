@@ -1,7 +1,9 @@
 // `npm run worker`: consumes the project's jobs (conversions, mail). Run as many as you like.
 
+import { EventEmitter } from 'node:events';
 import { findFfmpeg } from '@lift3d/engine';
 import { createStorage } from '@lift3d/storage';
+import type { WorkerEvents } from 'graphile-worker';
 import nodemailer from 'nodemailer';
 import postgres from 'postgres';
 import { createBackends } from './backends/index.ts';
@@ -72,31 +74,6 @@ if (missing.length) {
 await installQueue(config);
 const only = (names: readonly string[]) =>
   Object.fromEntries(Object.entries(taskList).filter(([name]) => names.includes(name)));
-// Two pools on one queue, each fetching only its own jobs: conversions never wait for deliveries or mail.
-const runner = await startQueue({ ...config, taskList: only(CONVERSION_JOBS), crontab: '' });
-const serviceRunner = await startQueue({
-  ...config,
-  concurrency: config.ioConcurrency,
-  taskList: only(SERVICE_JOBS),
-  crontab: CRONTAB,
-});
-// The engine loads when the worker finds nothing to do (at start, or while a dead worker's job waits for
-// its lease), so the next conversion starts at once; never beside a conversion, which may not need it.
-runner.events.on('worker:getJob:empty', () => {
-  if (!config.preloadEngine) return;
-  engine.warm().then(
-    (ms) => {
-      if (ms) console.log(`convert: engine ready (segmentation model loaded in ${(ms / 1000).toFixed(1)} s)`);
-    },
-    (error: Error) => console.error(`convert: the engine did not load ahead of a job: ${error.message}`),
-  );
-});
-const reaper = startReaper({
-  sql,
-  leaseSeconds: config.leaseSeconds,
-  intervalMs: Math.max(1000, Math.round((config.leaseSeconds * 1000) / 3)),
-  log,
-});
 let running = 0;
 const heartbeat = startHeartbeat({
   sql,
@@ -106,14 +83,47 @@ const heartbeat = startHeartbeat({
   backends: backends.configured,
   log,
 });
+// Listeners go on before the pool starts: a job already queued is taken the moment it does, and a
+// job:start emitted before them would leave the heartbeat reporting no job for the whole conversion.
+const conversionEvents: WorkerEvents = new EventEmitter();
 // The heartbeat reports conversions in hand (what /api/health and the admin read as the worker's load).
-runner.events.on('job:start', () => {
+conversionEvents.on('job:start', () => {
   running++;
   void heartbeat.beat();
 });
-runner.events.on('job:complete', () => {
+conversionEvents.on('job:complete', () => {
   running = Math.max(0, running - 1);
   void heartbeat.beat();
+});
+// The engine loads when the worker finds nothing to do (at start, or while a dead worker's job waits for
+// its lease), so the next conversion starts at once; never beside a conversion, which may not need it.
+conversionEvents.on('worker:getJob:empty', () => {
+  if (!config.preloadEngine) return;
+  engine.warm().then(
+    (ms) => {
+      if (ms) console.log(`convert: engine ready (segmentation model loaded in ${(ms / 1000).toFixed(1)} s)`);
+    },
+    (error: Error) => console.error(`convert: the engine did not load ahead of a job: ${error.message}`),
+  );
+});
+// Two pools on one queue, each fetching only its own jobs: conversions never wait for deliveries or mail.
+const runner = await startQueue({
+  ...config,
+  taskList: only(CONVERSION_JOBS),
+  crontab: '',
+  events: conversionEvents,
+});
+const serviceRunner = await startQueue({
+  ...config,
+  concurrency: config.ioConcurrency,
+  taskList: only(SERVICE_JOBS),
+  crontab: CRONTAB,
+});
+const reaper = startReaper({
+  sql,
+  leaseSeconds: config.leaseSeconds,
+  intervalMs: Math.max(1000, Math.round((config.leaseSeconds * 1000) / 3)),
+  log,
 });
 console.log(
   `worker: ready as ${heartbeat.workerId} (${JOB_NAMES.length} job types; conversions ${config.concurrency} at once, deliveries, mail and sweeps ${config.ioConcurrency})`,

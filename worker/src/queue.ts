@@ -3,7 +3,7 @@
  * is a SQL function, so the credit-spending SQL function can enqueue the conversion in its own
  * transaction; it runs unchanged on Supabase Postgres and on PGlite (no prepared statements there).
  */
-import { type Runner, run, runMigrations, type TaskList } from 'graphile-worker';
+import { type Runner, run, runMigrations, type TaskList, type WorkerEvents } from 'graphile-worker';
 
 export interface QueueOptions {
   databaseUrl: string;
@@ -48,6 +48,8 @@ export async function startQueue(
     concurrency: number;
     pollIntervalMs: number;
     crontab: string;
+    /** Listened to before the pool starts, so not even the first job's events are missed. */
+    events?: WorkerEvents;
   },
 ): Promise<Runner> {
   return run({
@@ -58,5 +60,6 @@ export async function startQueue(
     pollInterval: options.pollIntervalMs,
     crontab: options.crontab,
     noHandleSignals: true,
+    ...(options.events ? { events: options.events } : {}),
   });
 }
