@@ -151,6 +151,25 @@ test('Remember me off keeps the session for this browser session only; a corrupt
   await expect(other.getByText('Not Authenticated')).toBeVisible();
   await expect(other.getByText('Please log in to view your profile.')).toBeVisible();
   await expect(other.getByRole('link', { name: 'Go to Login' })).toHaveAttribute('href', '/');
+  // The first tab keeps its own session: the new tab dropping the shared cache does not sign it out (it
+  // writes the cache back), and the user it writes again never shows in the tab without a session.
+  const storedEmail = () => page.evaluate(() => JSON.parse(localStorage.getItem('user') ?? 'null')?.email);
+  await expect.poll(storedEmail).toBe(who.email);
+  await page.evaluate(() => {
+    const cached = JSON.parse(localStorage.getItem('user') ?? '{}');
+    localStorage.setItem('user', JSON.stringify({ ...cached, name: 'An earlier name' }));
+  });
+  await page.reload();
+  // Each load refreshes the cached user from the server: the real name is written over the earlier one.
+  await expect
+    .poll(() => page.evaluate(() => JSON.parse(localStorage.getItem('user') ?? 'null')?.name))
+    .toBe(who.name);
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await expect(page.getByRole('menu').getByText(who.email)).toBeVisible();
+  await page.keyboard.press('Escape');
+  await other.waitForTimeout(500); // the storage event has reached the other tab
+  await expect(other.getByText('Not Authenticated')).toBeVisible();
+  await expect(other.getByRole('heading', { name: 'Profile Dashboard' })).toHaveCount(0);
   await other.close();
 
   await page.evaluate(() => localStorage.setItem('user', '{not json'));

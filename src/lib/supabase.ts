@@ -55,6 +55,18 @@ export function hasStoredSession(): boolean {
   }
 }
 
+/** A session not remembered: kept in this tab's sessionStorage, so no other tab can see it. */
+export function hasTabOnlySession(): boolean {
+  try {
+    return (
+      window.localStorage.getItem(AUTH_STORAGE_KEY) === null &&
+      window.sessionStorage.getItem(AUTH_STORAGE_KEY) !== null
+    );
+  } catch {
+    return false;
+  }
+}
+
 /** The current access token, or null when signed out. Never loads supabase-js when no session is stored. */
 export async function getAccessToken(): Promise<string | null> {
   if (!pending && !hasStoredSession()) return null;

@@ -1,6 +1,6 @@
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { User } from '../../lib/api';
-import { getSupabase, hasStoredSession } from '../../lib/supabase';
+import { AUTH_STORAGE_KEY, getSupabase, hasStoredSession, hasTabOnlySession } from '../../lib/supabase';
 import { AuthContext, type AuthContextValue } from './context';
 import { fetchUser } from './session';
 import { readStoredUser, USER_STORAGE_KEY, writeStoredUser } from './storage';
@@ -51,9 +51,19 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         })
         .catch((err: unknown) => console.error('auth: could not restore the session:', err));
     }
-    // Another tab signed in or out.
+    // Another tab signed in or out. The cached user is shared by every tab, a session not remembered is
+    // not: a tab without a session never shows the user another tab wrote, and a new tab that dropped the
+    // cache as stale does not sign out this tab's own session (it writes the cache back instead).
     const onStorage = (e: StorageEvent) => {
-      if (e.key === USER_STORAGE_KEY || e.key === null) setUserState(readStoredUser());
+      if (e.key !== USER_STORAGE_KEY && e.key !== AUTH_STORAGE_KEY && e.key !== null) return;
+      if (!hasStoredSession()) {
+        setUserState(null);
+        return;
+      }
+      const stored = readStoredUser();
+      if (stored) setUserState(stored);
+      else if (userRef.current && hasTabOnlySession()) writeStoredUser(userRef.current);
+      else setUserState(null);
     };
     window.addEventListener('storage', onStorage);
     return () => {
