@@ -1,8 +1,8 @@
 /** Wavefront OBJ + MTL + PNG; zipped into one file unless the caller asks for the three files. */
-import { zipSync } from 'fflate';
 import type { TexturedModel } from '../types.ts';
 import { encodePng } from './png.ts';
 import type { ExportFile } from './types.ts';
+import { zipEntries } from './zip.ts';
 
 const f6 = (v: number) => (Math.round(v * 1e6) / 1e6).toString();
 
@@ -51,8 +51,8 @@ export async function exportObjFiles(model: TexturedModel, baseName = 'model'): 
 export async function exportObjZip(model: TexturedModel, baseName = 'model'): Promise<ExportFile> {
   const files = await exportObjFiles(model, baseName);
   // The PNG is already deflated; storing it saves time for nothing lost.
-  const zip = zipSync(
-    Object.fromEntries(files.map((f) => [f.name, [f.data, { level: f.name.endsWith('.png') ? 0 : 6 }]])),
+  const zip = zipEntries(
+    files.map((f) => ({ name: f.name, data: f.data, level: f.name.endsWith('.png') ? 0 : 6 })),
   );
   return { name: `${baseName}.zip`, data: zip, contentType: 'application/zip' };
 }

@@ -17,25 +17,51 @@ async function manifold(): Promise<Toplevel> {
   return toplevel;
 }
 
-/** Merges seam duplicates (bit-identical positions) into one vertex each. */
+/**
+ * Merges seam duplicates (equal positions; 0 and −0 alike) into one vertex each, numbered in order of
+ * first appearance. An open-addressing table on the coordinates' bits: a string key per vertex made this
+ * a visible share of the STL and 3MF exports.
+ */
 export function weldPositions(
   positions: Float32Array,
   indices: Uint32Array,
 ): { positions: Float32Array; indices: Uint32Array } {
-  const map = new Map<string, number>();
-  const out: number[] = [];
-  const remap = new Uint32Array(positions.length / 3);
-  for (let v = 0; v < remap.length; v++) {
-    const key = `${positions[v * 3]},${positions[v * 3 + 1]},${positions[v * 3 + 2]}`;
-    let id = map.get(key);
-    if (id === undefined) {
-      id = out.length / 3;
-      map.set(key, id);
-      out.push(positions[v * 3], positions[v * 3 + 1], positions[v * 3 + 2]);
+  const n = positions.length / 3;
+  const bits = new Uint32Array(n * 3);
+  // Float bits through a copy: x + 0 turns −0 into 0, which compares equal as the coordinates do.
+  const norm = new Float32Array(bits.buffer);
+  for (let i = 0; i < n * 3; i++) norm[i] = positions[i] + 0;
+  let size = 1;
+  while (size < n * 2) size <<= 1;
+  const table = new Int32Array(size).fill(-1);
+  const firstOf = new Uint32Array(n);
+  const remap = new Uint32Array(n);
+  let count = 0;
+  for (let v = 0; v < n; v++) {
+    const x = bits[v * 3];
+    const y = bits[v * 3 + 1];
+    const z = bits[v * 3 + 2];
+    let slot = (Math.imul(x, 0x9e3779b1) ^ Math.imul(y, 0x85ebca77) ^ Math.imul(z, 0xc2b2ae3d)) & (size - 1);
+    for (;;) {
+      const id = table[slot];
+      if (id < 0) {
+        table[slot] = count;
+        firstOf[count] = v;
+        remap[v] = count++;
+        break;
+      }
+      const u = firstOf[id];
+      if (bits[u * 3] === x && bits[u * 3 + 1] === y && bits[u * 3 + 2] === z) {
+        remap[v] = id;
+        break;
+      }
+      slot = (slot + 1) & (size - 1);
     }
-    remap[v] = id;
   }
-  return { positions: Float32Array.from(out), indices: indices.map((i) => remap[i]) };
+  const out = new Float32Array(count * 3);
+  for (let id = 0; id < count; id++)
+    out.set(positions.subarray(firstOf[id] * 3, firstOf[id] * 3 + 3), id * 3);
+  return { positions: out, indices: indices.map((i) => remap[i]) };
 }
 
 function meshOut(out: { vertProperties: Float32Array; triVerts: Uint32Array; numProp: number }, dz: number) {

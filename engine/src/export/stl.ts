@@ -31,12 +31,33 @@ export interface PrintSolid {
   scale: number;
 }
 
+/**
+ * The solids already made, per mesh and options: the STL and the 3MF of one model write the same solid, and
+ * its base cut (manifold-3d) was the costliest step of both. Meshes are read-only once a model is built
+ * (as textures are, png.ts), so the mesh object is the key; callers must not edit the result.
+ */
+const solids = new WeakMap<TexturedModel['mesh'], Map<string, Promise<PrintSolid>>>();
+
 /** The print-ready solid (levelled, millimetres, Z up, on the bed) that the STL and 3MF exports write. */
-export async function printSolid(
-  model: TexturedModel,
-  options: Partial<StlOptions> = {},
-): Promise<PrintSolid> {
+export function printSolid(model: TexturedModel, options: Partial<StlOptions> = {}): Promise<PrintSolid> {
   const opts = { ...STL_DEFAULTS, ...options };
+  const key = `${model.elevationDeg ?? 0}|${opts.heightMm}|${opts.flatBaseMm}`;
+  let byOptions = solids.get(model.mesh);
+  if (!byOptions) {
+    byOptions = new Map();
+    solids.set(model.mesh, byOptions);
+  }
+  let solid = byOptions.get(key);
+  if (!solid) {
+    solid = makePrintSolid(model, opts);
+    byOptions.set(key, solid);
+    // A failure is not kept: the next export tries again and reports its own error.
+    solid.catch(() => byOptions.delete(key));
+  }
+  return solid;
+}
+
+async function makePrintSolid(model: TexturedModel, opts: StlOptions): Promise<PrintSolid> {
   if (!(opts.flatBaseMm >= 0 && opts.flatBaseMm <= MAX_FLAT_BASE_MM)) {
     throw new EngineError(
       'invalid_option',

@@ -3,12 +3,12 @@
  * (millimetres, Z up, on the bed), with shared vertices as the spec requires, and the colour texture
  * carried as one colour per vertex so slicers that print in colour can use it.
  */
-import { zipSync } from 'fflate';
 import type { TexturedModel } from '../types.ts';
 import { printSolid, type StlOptions } from './stl.ts';
 import { weldPositions } from './stl-base.ts';
 import type { ExportFile } from './types.ts';
 import { vertexColours } from './vertex-colour.ts';
+import { zipEntries } from './zip.ts';
 
 export type ThreeMfOptions = StlOptions;
 
@@ -69,11 +69,11 @@ export async function export3mf(
   parts.push(' <build>\n  <item objectid="2"/>\n </build>\n</model>\n');
 
   const enc = new TextEncoder();
-  const data = zipSync({
-    '[Content_Types].xml': enc.encode(CONTENT_TYPES),
-    '_rels/.rels': enc.encode(RELS),
-    '3D/3dmodel.model': [enc.encode(parts.join('')), { level: 6 }],
-  });
+  const data = zipEntries([
+    { name: '[Content_Types].xml', data: enc.encode(CONTENT_TYPES) },
+    { name: '_rels/.rels', data: enc.encode(RELS) },
+    { name: '3D/3dmodel.model', data: enc.encode(parts.join('')), level: 6 },
+  ]);
   return { name: `${baseName}.3mf`, data, contentType: 'model/3mf' };
 }
 

@@ -6,10 +6,10 @@
  * written here; the package follows Apple's USDZ rules: an uncompressed zip, the USD layer first, every
  * file's data starting on a 64-byte boundary (see `alignedZip`).
  */
-import { type Zippable, zipSync } from 'fflate';
 import type { TexturedModel } from '../types.ts';
 import { encodePng } from './png.ts';
 import type { ExportFile } from './types.ts';
+import { zipEntries } from './zip.ts';
 
 export interface UsdzOptions {
   /** Height in the room in metres: the photo tells no real size, so a tabletop size AR users can rescale. */
@@ -203,14 +203,5 @@ function level(v: Float32Array, elevationDeg: number): Float32Array {
  * private) just long enough to push its data onto the next boundary.
  */
 function alignedZip(entries: Array<[string, Uint8Array]>): Uint8Array {
-  const files: Zippable = {};
-  let offset = 0;
-  for (const [name, data] of entries) {
-    const header = 30 + new TextEncoder().encode(name).length;
-    const rest = (offset + header + 4) % 64;
-    const pad = rest === 0 ? 0 : 64 - rest;
-    files[name] = [data, { level: 0, extra: { 19507: new Uint8Array(pad) } }];
-    offset += header + 4 + pad + data.length;
-  }
-  return zipSync(files, { level: 0 });
+  return zipEntries(entries.map(([name, data]) => ({ name, data, level: 0, align: 64 })));
 }
