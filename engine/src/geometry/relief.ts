@@ -72,36 +72,61 @@ function shadingField(
       if (y < h - 1 && inside[i + w]) gy[i] = keep(i, i + w);
     }
   }
-  const s = base;
-  for (let sweep = 0; sweep < opts.sweeps; sweep++) {
-    for (let y = 0; y < h; y++) {
-      for (let x = 0; x < w; x++) {
-        const i = y * w + x;
-        if (!inside[i]) continue;
-        let sum = 0;
-        let cnt = 0;
-        // Each inside neighbour asks s[i] = s[j] − (kept gradient from i to j).
-        if (x > 0 && inside[i - 1]) {
-          sum += s[i - 1] + gx[i - 1];
-          cnt++;
-        }
-        if (x < w - 1 && inside[i + 1]) {
-          sum += s[i + 1] - gx[i];
-          cnt++;
-        }
-        if (y > 0 && inside[i - w]) {
-          sum += s[i - w] + gy[i - w];
-          cnt++;
-        }
-        if (y < h - 1 && inside[i + w]) {
-          sum += s[i + w] - gy[i];
-          cnt++;
-        }
-        if (cnt) s[i] = sum / cnt;
-      }
+  // The sweeps visit only cells with an inside neighbour, in row order, each with its neighbours as
+  // bits (left, right, up, down): the same updates in the same order as testing every cell of the grid.
+  const cells: number[] = [];
+  const sides: number[] = [];
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      const i = y * w + x;
+      if (!inside[i]) continue;
+      const bits =
+        (x > 0 && inside[i - 1] ? 1 : 0) |
+        (x < w - 1 && inside[i + 1] ? 2 : 0) |
+        (y > 0 && inside[i - w] ? 4 : 0) |
+        (y < h - 1 && inside[i + w] ? 8 : 0);
+      if (!bits) continue;
+      cells.push(i);
+      sides.push(bits);
     }
   }
+  const s = base;
+  for (let sweep = 0; sweep < opts.sweeps; sweep++) sweepOnce(s, gx, gy, w, cells, sides);
   return s;
+}
+
+/** One Gauss–Seidel sweep: each inside neighbour asks s[i] = s[j] − (kept gradient from i to j). */
+function sweepOnce(
+  s: Float32Array,
+  gx: Float32Array,
+  gy: Float32Array,
+  w: number,
+  cells: number[],
+  sides: number[],
+) {
+  for (let k = 0; k < cells.length; k++) {
+    const i = cells[k];
+    const bits = sides[k];
+    let sum = 0;
+    let cnt = 0;
+    if (bits & 1) {
+      sum += s[i - 1] + gx[i - 1];
+      cnt++;
+    }
+    if (bits & 2) {
+      sum += s[i + 1] - gx[i];
+      cnt++;
+    }
+    if (bits & 4) {
+      sum += s[i - w] + gy[i - w];
+      cnt++;
+    }
+    if (bits & 8) {
+      sum += s[i + w] - gy[i];
+      cnt++;
+    }
+    s[i] = sum / cnt;
+  }
 }
 
 export function reliefField(

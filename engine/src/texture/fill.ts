@@ -86,6 +86,8 @@ export function pushPullFill(
     const fwt = ws[l];
     const cc = cs[l + 1];
     const cwt = ws[l + 1];
+    // Each column's taps are the same on every row: worked out once per level.
+    const { i0: cx0, i1: cx1, t: ctx } = halfTaps(fw, cw);
     for (let y = 0; y < fh; y++) {
       const sy = Math.min(Math.max((y + 0.5) / 2 - 0.5, 0), ch - 1);
       const y0 = Math.floor(sy);
@@ -95,10 +97,9 @@ export function pushPullFill(
         const i = y * fw + x;
         const miss = 1 - fwt[i];
         if (miss <= 0) continue;
-        const sx = Math.min(Math.max((x + 0.5) / 2 - 0.5, 0), cw - 1);
-        const x0 = Math.floor(sx);
-        const x1 = Math.min(x0 + 1, cw - 1);
-        const tx = sx - x0;
+        const x0 = cx0[x];
+        const x1 = cx1[x];
+        const tx = ctx[x];
         const a = y0 * cw + x0,
           b = y0 * cw + x1,
           d = y1 * cw + x0,
@@ -131,20 +132,16 @@ export function pushPullFill(
   });
 }
 
-/** Bilinear sample of a level at image-pixel coordinates of level 0 (clamped at the edges). */
-export function sampleLevel(level: Level, scale: number, x: number, y: number, out: Float32Array): void {
-  const sx = Math.min(Math.max(x / scale - 0.5, 0), level.w - 1);
-  const sy = Math.min(Math.max(y / scale - 0.5, 0), level.h - 1);
-  const x0 = Math.floor(sx);
-  const y0 = Math.floor(sy);
-  const x1 = Math.min(x0 + 1, level.w - 1);
-  const y1 = Math.min(y0 + 1, level.h - 1);
-  const tx = sx - x0;
-  const ty = sy - y0;
-  const r = level.rgb;
-  for (let k = 0; k < 3; k++) {
-    const a = r[(y0 * level.w + x0) * 3 + k] * (1 - tx) + r[(y0 * level.w + x1) * 3 + k] * tx;
-    const b = r[(y1 * level.w + x0) * 3 + k] * (1 - tx) + r[(y1 * level.w + x1) * 3 + k] * tx;
-    out[k] = a * (1 - ty) + b * ty;
+/** For each of `n` fine positions, its two taps on the level of half the size (`cn` cells) and the weight of the second. */
+function halfTaps(n: number, cn: number) {
+  const i0 = new Int32Array(n);
+  const i1 = new Int32Array(n);
+  const t = new Float64Array(n);
+  for (let x = 0; x < n; x++) {
+    const s = Math.min(Math.max((x + 0.5) / 2 - 0.5, 0), cn - 1);
+    i0[x] = Math.floor(s);
+    i1[x] = Math.min(i0[x] + 1, cn - 1);
+    t[x] = s - i0[x];
   }
+  return { i0, i1, t };
 }
