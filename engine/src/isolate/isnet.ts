@@ -26,11 +26,17 @@ export interface IsnetOptions {
    * little context and picks up backdrop).
    */
   resolution: number;
-  /** Threads for onnxruntime (the server has 2 cores). */
+  /**
+   * Threads for onnxruntime. One: measured on this 2-core server under the load of other work (three
+   * runs of the 512² graph each, same output to the digit), 1 thread cost 1.7–2.1 s of CPU per photo,
+   * 2 threads 4.3 s with onnxruntime's idle threads spinning and 2.4–2.7 s without, and 2 threads did
+   * not finish sooner (6.8–7.0 s wall against 8.8–12.6 s). A busy worker has other conversions for the
+   * other core.
+   */
   threads: number;
 }
 
-const ISNET_DEFAULTS: IsnetOptions = { model: 'small', resolution: 512, threads: 2 };
+const ISNET_DEFAULTS: IsnetOptions = { model: 'small', resolution: 512, threads: 1 };
 
 interface Resources {
   [key: string]: { chunks: { hash: string; offsets: [number, number] }[]; size: number; mime: string };
@@ -68,6 +74,9 @@ export async function createIsnetSegmenter(options: Partial<IsnetOptions> = {}):
     interOpNumThreads: 1,
     graphOptimizationLevel: 'all',
     executionMode: 'sequential',
+    // Waiting threads sleep instead of spinning: a spinning thread burns the CPU another conversion
+    // (or the api) needs, and counts as this conversion's CPU time.
+    extra: { session: { intra_op: { allow_spinning: '0' }, inter_op: { allow_spinning: '0' } } },
     // The arena keeps the peak of every run reserved (≈2.2 GB RSS at 1024²); without it the
     // process returns to ≈1 GB between photos at a small cost in speed.
     enableCpuMemArena: false,
