@@ -6,6 +6,8 @@
  * --only speed|quality|multiview|multiview-speed|multiview-walk|multiview-perspective|multiview-final
  * (multi-view quality and speed, the walk set alone, and perspective cameras on the tuning and the final
  * set: bench/multiview.ts, bench/multiview-perspective.ts).
+ * --vs REF[,REF…] with speed: this checkout side by side with those git versions, stage by stage in
+ * process CPU time (bench/paired-speed.ts; --rounds N, default 2; --quick: three photos, one round).
  */
 import { mkdirSync, readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
@@ -18,6 +20,7 @@ import { contactSheet } from '../test/support/raster.ts';
 import { onBackground, png } from '../test/support/synthetic.ts';
 import { multiviewQuality, multiviewSpeed, walkTable } from './multiview.ts';
 import { perspectiveTable } from './multiview-perspective.ts';
+import { pairedSpeed } from './paired-speed.ts';
 import { FINAL_CAMERA, finalShapes, finalWalk } from './support/final-shapes.ts';
 import { normaliseUnitDiagonal, rng, sampleSurface, score } from './support/metrics.ts';
 import { groundTruthShapes } from './support/shapes.ts';
@@ -28,6 +31,8 @@ const argv = process.argv.slice(2);
 const quick = argv.includes('--quick');
 const sheetsDir = argv.includes('--sheets') ? argv[argv.indexOf('--sheets') + 1] : undefined;
 const only = argv.includes('--only') ? argv[argv.indexOf('--only') + 1] : undefined;
+const vs = argv.includes('--vs') ? argv[argv.indexOf('--vs') + 1].split(',').filter(Boolean) : [];
+const rounds = argv.includes('--rounds') ? Number(argv[argv.indexOf('--rounds') + 1]) : quick ? 1 : 2;
 if (sheetsDir) mkdirSync(sheetsDir, { recursive: true });
 
 const engine = createEngine();
@@ -242,7 +247,9 @@ if (only === 'multiview-final')
     },
     sheetsDir,
   );
-if (!only || only === 'speed') await speed();
+if (vs.length && (!only || only === 'speed'))
+  await pairedSpeed({ refs: vs, rounds, photos: quick ? 3 : 9, segmented: quick ? 1 : 2 });
+else if (!only || only === 'speed') await speed();
 if (!only || only === 'multiview' || only === 'multiview-speed') await multiviewSpeed(engine, quick);
 console.log(`\npeak memory (max RSS): ${fmt(process.resourceUsage().maxRSS / 1024)} MB (target ≤ 2048)`);
 await engine.close();
