@@ -58,6 +58,10 @@ export function divideLight(
     lo: 1 / maxFactor,
     perStep: DIVISION_STEPS / (maxFactor - 1 / maxFactor),
     ...columnWeights(W, w, d),
+    top: new Float64Array(W),
+    bottom: new Float64Array(W),
+    r0: -1,
+    r1: -1,
   };
   let trustedTexels = 0;
   let highlights = 0;
@@ -68,7 +72,8 @@ export function divideLight(
     const r0 = Math.floor(sy) * w;
     const r1 = Math.min(Math.floor(sy) + 1, h - 1) * w;
     const ty = sy - Math.floor(sy);
-    divideRow(pass, y, r0, r1, ty);
+    if (pass.r0 !== r0 || pass.r1 !== r1) lightRows(pass, r0, r1);
+    divideRow(pass, y, ty);
     trustedTexels += trustedInRow(trusted, cy, w, W, d);
     if (rowHasSpots(near, cy * w, w))
       highlights += replaceHighlights(pass, y, cy, r0, r1, ty, spots, opts, d, h, rgb);
@@ -94,6 +99,14 @@ interface RowPass {
   x0s: Int32Array;
   x1s: Int32Array;
   txs: Float32Array;
+  /**
+   * The factor map's rows r0 and r1 read at every texel column (bilinear in x), shared by the `d` or so
+   * texel rows between them.
+   */
+  top: Float64Array;
+  bottom: Float64Array;
+  r0: number;
+  r1: number;
 }
 
 /** The factor map's bilinear columns for every texel column, worked out once. */
@@ -110,6 +123,18 @@ function columnWeights(W: number, w: number, d: number) {
   return { x0s, x1s, txs };
 }
 
+/** The factor map's rows r0 and r1 at every texel column (factorAt's arithmetic, before the blend in y). */
+function lightRows(p: RowPass, r0: number, r1: number) {
+  const f = p.factor;
+  for (let x = 0; x < p.W; x++) {
+    const t = p.txs[x];
+    p.top[x] = f[r0 + p.x0s[x]] * (1 - t) + f[r0 + p.x1s[x]] * t;
+    p.bottom[x] = f[r1 + p.x0s[x]] * (1 - t) + f[r1 + p.x1s[x]] * t;
+  }
+  p.r0 = r0;
+  p.r1 = r1;
+}
+
 /** The light factor at texel x of a row (bilinear between light-map rows r0 and r1). */
 function factorAt(p: RowPass, x: number, r0: number, r1: number, ty: number): number {
   const t = p.txs[x];
@@ -123,13 +148,13 @@ function factorAt(p: RowPass, x: number, r0: number, r1: number, ty: number): nu
  * One texel row divided by the light (a small function of its own: it is optimised after a few rows),
  * a texel read and written as one 32-bit word where the buffers allow it (little-endian: r in the low byte).
  */
-function divideRow(p: RowPass, y: number, r0: number, r1: number, ty: number) {
-  const { src, out, divide, lo, perStep, src32, out32 } = p;
+function divideRow(p: RowPass, y: number, ty: number) {
+  const { src, out, divide, lo, perStep, src32, out32, top, bottom } = p;
   const steps = DIVISION_STEPS;
   const start = y * p.W;
   if (src32 && out32) {
     for (let x = 0; x < p.W; x++) {
-      const row = ((factorAt(p, x, r0, r1, ty) - lo) * perStep + 0.5) | 0;
+      const row = ((top[x] * (1 - ty) + bottom[x] * ty - lo) * perStep + 0.5) | 0;
       const base = (row < 0 ? 0 : Math.min(row, steps)) * 256;
       const v = src32[start + x];
       // Stored as the word's unsigned value (the alpha byte makes the int32 negative).
@@ -142,7 +167,7 @@ function divideRow(p: RowPass, y: number, r0: number, r1: number, ty: number) {
     return;
   }
   for (let x = 0, o = start * 4; x < p.W; x++, o += 4) {
-    const row = ((factorAt(p, x, r0, r1, ty) - lo) * perStep + 0.5) | 0;
+    const row = ((top[x] * (1 - ty) + bottom[x] * ty - lo) * perStep + 0.5) | 0;
     const base = (row < 0 ? 0 : Math.min(row, steps)) * 256;
     out[o] = divide[base + src[o]];
     out[o + 1] = divide[base + src[o + 1]];
