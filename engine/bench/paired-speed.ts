@@ -29,7 +29,7 @@ interface Version {
   engine: Engine;
 }
 
-export interface PairedOptions {
+interface PairedOptions {
   refs: string[];
   rounds: number;
   /** Photos with alpha (and the first `segmented` of them on a backdrop, for the segmentation path). */

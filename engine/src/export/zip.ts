@@ -8,7 +8,7 @@
  */
 import { crc32, deflateRawSync } from 'node:zlib';
 
-export interface ZipEntry {
+interface ZipEntry {
   name: string;
   data: Uint8Array;
   /** 0 stores the data (already compressed, or a format that forbids compression), 1..9 deflates it. */
