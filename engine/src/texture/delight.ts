@@ -76,8 +76,8 @@ export interface DelightReport {
   ms: number;
 }
 
-function percentile(values: number[], q: number): number {
-  const s = [...values].sort((a, b) => a - b);
+/** The q-quantile of values sorted ascending (sorted once by the caller: three quantiles are read). */
+function percentile(s: Float64Array, q: number): number {
   return s[Math.min(s.length - 1, Math.max(0, Math.round(q * (s.length - 1))))];
 }
 
@@ -128,7 +128,9 @@ export function delight(
   });
   const { groups, count } = paintGroups(block, fitCells, opts.chromaStep, opts.minGroup);
   const coeffs = fitLightGrouped(sn, sv, groups, count);
-  const lit = fitCells.map((i) => shEval(coeffs, nrm[i * 3], nrm[i * 3 + 1], nrm[i * 3 + 2]));
+  const lit = Float64Array.from(fitCells, (i) =>
+    shEval(coeffs, nrm[i * 3], nrm[i * 3 + 1], nrm[i * 3 + 2]),
+  ).sort();
   const typical = percentile(lit, 0.5);
   const spread = percentile(lit, 0.9) / Math.max(1e-6, percentile(lit, 0.1));
   const brightest = brightestNormal(coeffs);
