@@ -27,11 +27,11 @@ export interface IsnetOptions {
    */
   resolution: number;
   /**
-   * Threads for onnxruntime. One: measured on this 2-core server under the load of other work (three
-   * runs of the 512² graph each, same output to the digit), 1 thread cost 1.7–2.1 s of CPU per photo,
-   * 2 threads 4.3 s with onnxruntime's idle threads spinning and 2.4–2.7 s without, and 2 threads did
-   * not finish sooner (6.8–7.0 s wall against 8.8–12.6 s). A busy worker has other conversions for the
-   * other core.
+   * Threads for onnxruntime. One: measured on this 2-core server under the load of other work (runs of
+   * three inferences of the 512² graph, the same output bit for bit), 1 thread cost 1.7–2.5 s of CPU per
+   * photo, 2 threads 2.8–4.3 s with onnxruntime's idle threads spinning and 2.4–2.7 s without, and 2
+   * threads did not finish sooner (6.8–13.7 s wall against 8.8–14.8 s). A busy worker has other
+   * conversions for the other core.
    */
   threads: number;
 }
