@@ -21,7 +21,9 @@ let db: TestDatabase;
 let s3: Awaited<ReturnType<typeof startS3>>;
 let storage: Storage;
 const workers: WorkerHandle[] = [];
-const LEASE_SECONDS = 4;
+// Long enough that a loaded machine does not lose a live attempt's lease: at a load average of 25 a trivial
+// query took 3.8 s, and a 4 s lease handed a render that was still running to another attempt.
+const LEASE_SECONDS = 20;
 
 beforeAll(async () => {
   db = await createTestDatabase('postgres');
