@@ -119,16 +119,6 @@ export function convertTask(deps: ConvertDeps): Task {
       log(`convert: generation ${id} failed: ${message}`);
     };
 
-    const maxBytes = deps.maxInputBytes ?? CONVERT_DEFAULTS.maxInputBytes;
-    const input = await readInput(storage, gen.input_key, maxBytes);
-    if (typeof input === 'string') return fail(input);
-    const views: Record<string, Uint8Array> = {};
-    for (const v of await sql`select view, input_key from public.generation_views where generation_id = ${id}`) {
-      const bytes = await readInput(storage, v.input_key, maxBytes);
-      if (typeof bytes === 'string') return fail(bytes);
-      views[v.view] = bytes;
-    }
-
     let lost = false;
     let handingBack = false;
     /** Result objects this attempt stored: removed again if the conversion was cancelled or deleted meanwhile. */
@@ -146,8 +136,6 @@ export function convertTask(deps: ConvertDeps): Task {
       handingBack = true;
       cancel();
     };
-    if (deps.stopping?.aborted) return handBack();
-    deps.stopping?.addEventListener('abort', onStop, { once: true });
     const write = (stage: string | null, fraction: number | null) => {
       writes = writes
         .then(async () => {
@@ -176,7 +164,34 @@ export function convertTask(deps: ConvertDeps): Task {
       lastWrite = now;
       void write(stage, value);
     };
+    // The heartbeat starts with the claim, before the photos are read: a download slower than the lease (large
+    // photos, a busy storage) would otherwise let the reaper hand the conversion to a second worker.
     const heartbeat = setInterval(() => void write(null, null), deps.heartbeatMs);
+    const maxBytes = deps.maxInputBytes ?? CONVERT_DEFAULTS.maxInputBytes;
+    let input: Uint8Array | string;
+    const views: Record<string, Uint8Array> = {};
+    try {
+      input = await readInput(storage, gen.input_key, maxBytes);
+      const extra =
+        await sql`select view, input_key from public.generation_views where generation_id = ${id}`;
+      for (const v of typeof input === 'string' ? [] : extra) {
+        const bytes = await readInput(storage, v.input_key, maxBytes);
+        if (typeof bytes === 'string') {
+          input = bytes;
+          break;
+        }
+        views[v.view] = bytes;
+      }
+    } catch (error) {
+      clearInterval(heartbeat);
+      throw error;
+    }
+    if (typeof input === 'string' || deps.stopping?.aborted) {
+      clearInterval(heartbeat);
+      await writes;
+      return typeof input === 'string' ? fail(input) : handBack();
+    }
+    deps.stopping?.addEventListener('abort', onStop, { once: true });
     // The same input would only time out again: past the limit the attempt is failed (refunded), not retried.
     let timedOut = false;
     const deadline = setTimeout(() => {

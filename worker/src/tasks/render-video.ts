@@ -58,10 +58,6 @@ export function renderVideoTask(deps: RenderVideoDeps): Task {
       log(`render_video: the video of ${id} failed: ${message}`);
     };
 
-    const glbKey = gen.outputs?.glb?.key;
-    const glb = glbKey ? await storage.getBytes(glbKey) : null;
-    if (!glb) return fail(RENDER_VIDEO_DEFAULTS.missingModel);
-
     let lost = false;
     let handingBack = false;
     let timedOut = false;
@@ -93,9 +89,24 @@ export function renderVideoTask(deps: RenderVideoDeps): Task {
       handingBack = true;
       cancel();
     };
-    if (deps.stopping?.aborted) return void (await sql`select public.model_video_hand_back(${id}, ${token})`);
-    deps.stopping?.addEventListener('abort', onStop, { once: true });
+    // The heartbeat starts with the claim, before the model is fetched: a download slower than the lease
+    // (a big model, a busy storage) would otherwise let the reaper hand the render to a second worker.
     const heartbeat = setInterval(() => void write(null), deps.heartbeatMs);
+    let glb: Uint8Array | null;
+    try {
+      const glbKey = gen.outputs?.glb?.key;
+      glb = glbKey ? await storage.getBytes(glbKey) : null;
+    } catch (error) {
+      clearInterval(heartbeat);
+      throw error;
+    }
+    if (!glb || deps.stopping?.aborted) {
+      clearInterval(heartbeat);
+      await writes;
+      if (!glb) return fail(RENDER_VIDEO_DEFAULTS.missingModel);
+      return void (await sql`select public.model_video_hand_back(${id}, ${token})`);
+    }
+    deps.stopping?.addEventListener('abort', onStop, { once: true });
     const deadline = setTimeout(() => {
       timedOut = true;
       cancel();
