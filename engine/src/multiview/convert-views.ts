@@ -272,9 +272,17 @@ export async function convertViews(
         walk = walkFrom(elevation.degrees, opts.walk);
         // Silhouettes the found cameras cannot fit together show another object (or the same one moved):
         // the view whose leaving out explains the rest best colours the model only, and the cameras are
-        // found again without it.
+        // found again without it. Each leaving out is judged by a quick walk of the rest, not by the
+        // poses found with the odd view in: with the turns scanned, a good view could be turned to
+        // accommodate the odd one, and the good view was then the one left out.
         while (walk.misfit.found > opts.maxMisfit && shaping.length) {
-          const k = walk.without.indexOf(Math.min(...walk.without));
+          const all = shaping;
+          const without = all.map((v) => {
+            shaping = all.filter((o) => o !== v);
+            return shaping.length ? walkFrom(elevation.degrees, quick).misfit.found : Infinity;
+          });
+          shaping = all;
+          const k = without.indexOf(Math.min(...without));
           const view = shaping[k];
           view.shapes = false;
           const report = reports.find((r) => r.name === view.name);
