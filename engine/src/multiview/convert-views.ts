@@ -272,17 +272,12 @@ export async function convertViews(
         walk = walkFrom(elevation.degrees, opts.walk);
         // Silhouettes the found cameras cannot fit together show another object (or the same one moved):
         // the view whose leaving out explains the rest best colours the model only, and the cameras are
-        // found again without it. Each leaving out is judged by a quick walk of the rest, not by the
-        // poses found with the odd view in: with the turns scanned, a good view could be turned to
-        // accommodate the odd one, and the good view was then the one left out.
+        // found again without it. Which view is odd is read from cameras found without the turn scan:
+        // scanning a good view's turn over its whole range let it turn toward the odd view (a desk's right
+        // side turned to fit a ball shown as its left), and the good view was then the one left out.
         while (walk.misfit.found > opts.maxMisfit && shaping.length) {
-          const all = shaping;
-          const without = all.map((v) => {
-            shaping = all.filter((o) => o !== v);
-            return shaping.length ? walkFrom(elevation.degrees, quick).misfit.found : Infinity;
-          });
-          shaping = all;
-          const k = without.indexOf(Math.min(...without));
+          const plain = walkFrom(elevation.degrees, { ...opts.walk, scanStep: 0 });
+          const k = plain.without.indexOf(Math.min(...plain.without));
           const view = shaping[k];
           view.shapes = false;
           const report = reports.find((r) => r.name === view.name);
