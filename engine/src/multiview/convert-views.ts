@@ -272,9 +272,12 @@ export async function convertViews(
         walk = walkFrom(elevation.degrees, opts.walk);
         // Silhouettes the found cameras cannot fit together show another object (or the same one moved):
         // the view whose leaving out explains the rest best colours the model only, and the cameras are
-        // found again without it.
+        // found again without it. Which view is odd is read from cameras found without the turn scan:
+        // scanning a good view's turn over its whole range let it turn toward the odd view (a desk's right
+        // side turned to fit a ball shown as its left), and the good view was then the one left out.
         while (walk.misfit.found > opts.maxMisfit && shaping.length) {
-          const k = walk.without.indexOf(Math.min(...walk.without));
+          const plain = walkFrom(elevation.degrees, { ...opts.walk, scanStep: 0 });
+          const k = plain.without.indexOf(Math.min(...plain.without));
           const view = shaping[k];
           view.shapes = false;
           const report = reports.find((r) => r.name === view.name);

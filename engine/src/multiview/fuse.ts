@@ -9,6 +9,7 @@
  *     smooth shape is kept, its depth (which one photo can only guess) becomes the measured one;
  *  2. carve: each column is clamped into its own hull interval (the hull's corners and gaps).
  */
+import { perspective } from './camera.ts';
 import { type FacetOptions, facetedRows } from './facets.ts';
 import type { RegisteredView } from './views.ts';
 
@@ -55,14 +56,20 @@ export interface FuseReport {
   faceted: number;
 }
 
-/** Whether every shaping view sees the model point. */
+/**
+ * Whether every shaping view sees the model point, through that view's pinhole (camera.ts): with parallel
+ * rays a near camera's view was misread by the share its near side looks larger, the same error the
+ * carve and the walk no longer make.
+ */
 function seenByAll(views: RegisteredView[], x: number, y: number, z: number): boolean {
   // The hot loop of the fusion: project() inlined, no arrays allocated.
   for (let k = 0; k < views.length; k++) {
     const v = views[k];
     const r = v.rotation;
-    const px = Math.floor(v.centrePx[0] + (r[0] * x + r[1] * y + r[2] * z) / v.unitsPerPixel);
-    const py = Math.floor(v.centrePx[1] - (r[3] * x + r[4] * y + r[5] * z) / v.unitsPerPixel);
+    const s = perspective(r[6] * x + r[7] * y + r[8] * z, v.invDistance) / v.unitsPerPixel;
+    if (!Number.isFinite(s)) return false;
+    const px = Math.floor(v.centrePx[0] + (r[0] * x + r[1] * y + r[2] * z) * s);
+    const py = Math.floor(v.centrePx[1] - (r[3] * x + r[4] * y + r[5] * z) * s);
     const w = v.image.width;
     if (px < 0 || py < 0 || px >= w || py >= v.image.height || v.mask[py * w + px] < 0.5) return false;
   }

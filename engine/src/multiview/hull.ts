@@ -18,6 +18,7 @@
 import { EngineError } from '../errors.ts';
 import { perspective } from './camera.ts';
 import { camera, carve } from './carve.ts';
+import { cutFloor } from './floor.ts';
 import { type GhostOptions, pruneGhosts } from './ghosts.ts';
 import { type Grid, round } from './hull-round.ts';
 import type { Frame } from './register.ts';
@@ -39,9 +40,19 @@ export interface HullOptions {
   specks: number;
   /** Taubin smoothing of the surface (smooth.ts); false keeps the level set's terraces. */
   smooth: Partial<SmoothOptions> | false;
+  /** Clear the hull below the floor the views show, less this share of its height (floor.ts); false keeps it. */
+  floor: number | false;
 }
 
-const HULL_DEFAULTS: HullOptions = { cells: 96, power: 2, blur: 1, ghosts: {}, specks: 0.01, smooth: {} };
+const HULL_DEFAULTS: HullOptions = {
+  cells: 96,
+  power: 2,
+  blur: 1,
+  ghosts: {},
+  specks: 0.01,
+  smooth: {},
+  floor: 0.1,
+};
 
 /** Separable 3-voxel box blur, `passes` times, into a float field. */
 function blur(occ: Uint8Array, g: Grid, passes: number): Float32Array {
@@ -139,6 +150,7 @@ export async function hullSolid(
     nz: dims[2],
   };
   const occ = carve(cams, g);
+  if (opts.floor !== false) cutFloor(occ, g, cams, opts.floor);
   const ghosts = opts.ghosts ? pruneGhosts(occ, g, cams, opts.ghosts) : 0;
   let carved = 0;
   for (let i = 0; i < occ.length; i++) carved += occ[i];

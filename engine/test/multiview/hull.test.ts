@@ -40,6 +40,47 @@ function slice(p: Float64Array, indices: Uint32Array, y: number): [number, numbe
 }
 
 describe('multi-view hull', () => {
+  it('stands a flat disc seen only from above on a flat base, not on the cone its lowest rays carve', async () => {
+    // A puck 0.8 across and 0.08 high, looked down on at the 15° the elevation search assumes for a body
+    // of revolution: every view's lowest silhouette ray slopes down away from its camera, and the four
+    // meet in a cone about 0.1 deep under the puck unless the hull is cut at the floor the views show.
+    // (Its top still rises to the low roof the top edges carve: no silhouette sees a flat top as flat.)
+    const puck: Shape = {
+      name: 'puck',
+      parts: [
+        revolve(
+          [0, -0.04, 0],
+          [0, 1, 0],
+          [
+            [0, 0],
+            [0.4, 0],
+            [0.4, 0.08],
+            [0, 0.08],
+          ],
+          WOOD,
+        ),
+      ],
+    };
+    const r = await engine.convert(await fourViews(puck, { yaw: 0, pitch: 15 }), {
+      topology: 'low',
+      ...OPTS,
+    });
+    expectClosedSolid(r);
+    const p = Float64Array.from(r.mesh.positions);
+    const lo = [Infinity, Infinity, Infinity];
+    const hi = [-Infinity, -Infinity, -Infinity];
+    for (let v = 0; v < p.length; v += 3)
+      for (let a = 0; a < 3; a++) {
+        lo[a] = Math.min(lo[a], p[v + a]);
+        hi[a] = Math.max(hi[a], p[v + a]);
+      }
+    const width = Math.max(hi[0] - lo[0], hi[2] - lo[2]);
+    // Just above the lowest point the puck is nearly as wide as anywhere; a cone's tip is narrow there.
+    const ring = slice(p, r.mesh.indices, lo[1] + 0.03 * width);
+    const across = Math.max(...ring.map((q) => q[0])) - Math.min(...ring.map((q) => q[0]));
+    expect(across / width).toBeGreaterThan(0.6);
+  });
+
   it('gives a round body a round cross-section, not the square of its four silhouettes', async () => {
     const can: Shape = {
       name: 'can',
