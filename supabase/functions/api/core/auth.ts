@@ -25,7 +25,16 @@ export function createVerifier(
   config: Pick<ApiConfig, 'jwtSecret' | 'jwksUrl' | 'jwtIssuer'> & { jwtAudience?: string | null },
   options: VerifierOptions = {},
 ) {
-  const secret = config.jwtSecret ? new TextEncoder().encode(config.jwtSecret) : null;
+  // Imported once: given the raw bytes, jose imports the key again for every token it verifies.
+  const secret = config.jwtSecret
+    ? crypto.subtle.importKey(
+        'raw',
+        new TextEncoder().encode(config.jwtSecret),
+        { name: 'HMAC', hash: 'SHA-256' },
+        false,
+        ['verify'],
+      )
+    : null;
   const jwks = config.jwksUrl
     ? createRemoteJWKSet(new URL(config.jwksUrl), {
         cooldownDuration: (options.jwksCooldownSeconds ?? 30) * 1000,
@@ -38,7 +47,7 @@ export function createVerifier(
   };
   return async (token: string): Promise<JWTPayload> => {
     const { payload } = secret
-      ? await jwtVerify(token, secret, { ...checks, algorithms: ['HS256'] })
+      ? await jwtVerify(token, await secret, { ...checks, algorithms: ['HS256'] })
       : await jwtVerify(token, jwks!, { ...checks, algorithms: ['ES256', 'RS256'] });
     return payload;
   };
