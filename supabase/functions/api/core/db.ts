@@ -74,6 +74,7 @@ export function createDb(config: Pick<ApiConfig, 'databaseUrl' | 'maxDbConnectio
           session.alive = setup.alive === true;
           if (!session.alive) throw sessionEnded();
         }
+        // Typed as a transaction, which it is (BEGIN … COMMIT), but without savepoints: no caller uses them.
         const result = await fn(conn as unknown as Tx);
         await conn`commit`;
         return result;
