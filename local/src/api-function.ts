@@ -11,6 +11,8 @@ import { type StackFailure, type Supervised, type SupervisorOptions, supervise }
 
 export interface ApiFunctionOptions {
   databaseUrl: string;
+  /** The stack's own PGlite (one session for every client) rather than a PostgreSQL. */
+  embeddedDatabase: boolean;
   jwtSecret: string;
   supabaseUrl: string;
   anonKey: string;
@@ -54,8 +56,10 @@ export async function startApiFunction(options: ApiFunctionOptions): Promise<Api
           SUPABASE_DB_URL: options.databaseUrl,
           DATABASE_URL: options.databaseUrl,
           // The embedded PGlite server serves every client from one session, as a transaction pooler
-          // would: no prepared statements (they would collide between clients).
-          DATABASE_POOL_MODE: 'transaction',
+          // would: no prepared statements (they would collide between clients). A PostgreSQL of its own
+          // keeps them (the api's config reads DATABASE_POOL_MODE, else the URL): without them every
+          // query with parameters costs two round trips, one to learn the parameters' types.
+          ...(options.embeddedDatabase ? { DATABASE_POOL_MODE: 'transaction' } : {}),
           SUPABASE_URL: options.supabaseUrl,
           SUPABASE_ANON_KEY: options.anonKey,
           SUPABASE_SERVICE_ROLE_KEY: options.serviceRoleKey,

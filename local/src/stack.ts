@@ -88,6 +88,7 @@ export async function startStack(localConfig: LocalConfig, options: StackOptions
     const apiLog = logger('api');
     const api: ApiFunction = await startApiFunction({
       databaseUrl,
+      embeddedDatabase: embedded !== null,
       jwtSecret: config.jwtSecret,
       supabaseUrl: config.siteUrl,
       anonKey: auth.keys.anonKey,

@@ -3,6 +3,7 @@
  * Supabase's password rules: at least `minimumPasswordLength` characters, at most 72 bytes (bcrypt's limit).
  */
 import bcrypt from 'bcryptjs';
+import { bcryptCompare, bcryptHash } from './bcrypt-thread.ts';
 import { isCommonPassword } from './common-passwords.ts';
 import { AuthHttpError } from './errors.ts';
 
@@ -39,17 +40,18 @@ export function checkPassword(password: string, policy: PasswordPolicy): void {
   }
 }
 
-export const hashPassword = (password: string) => bcrypt.hash(password, COST);
+// On threads of their own (bcrypt-thread.ts): the gateway's requests never wait for a hash.
+export const hashPassword = (password: string) => bcryptHash(password, COST);
 
 // Compared against when there is no hash, so an unknown e-mail takes as long as a wrong password.
 const DUMMY_HASH = bcrypt.hashSync('lift3d-no-such-password', COST);
 
 export async function passwordMatches(password: string, hash: string | null): Promise<boolean> {
   if (!hash) {
-    await bcrypt.compare(password, DUMMY_HASH);
+    await bcryptCompare(password, DUMMY_HASH);
     return false;
   }
-  return bcrypt.compare(password, hash);
+  return bcryptCompare(password, hash);
 }
 
 /** What sign-up and a user's own password change must meet (the admin API skips the common list, as GoTrue's). */

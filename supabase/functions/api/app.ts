@@ -52,6 +52,7 @@ export function createApp(deps: AppDeps) {
   const browserAuth = authenticate(
     deps.verify,
     deps.sessionCheck === undefined ? sessionCheckFor(deps.db) : deps.sessionCheck,
+    { inBand: deps.sessionCheck === undefined },
   );
   app.use('*', (c, next) => (isV1Path(c.req.path) ? next() : browserAuth(c, next)));
   // /api/v1 declares its own paths (/v1/…): its OpenAPI document is generated from them.

@@ -7,7 +7,7 @@ import type { MiddlewareHandler } from 'hono';
 import { createRemoteJWKSet, type JWTPayload, jwtVerify } from 'jose';
 import type { ApiConfig } from './config.ts';
 import { ANONYMOUS, type Caller, type Db } from './db.ts';
-import { ApiError, unauthorized } from './errors.ts';
+import { ApiError, sessionEnded, unauthorized } from './errors.ts';
 
 export type AuthVariables = { caller: Caller };
 
@@ -25,7 +25,16 @@ export function createVerifier(
   config: Pick<ApiConfig, 'jwtSecret' | 'jwksUrl' | 'jwtIssuer'> & { jwtAudience?: string | null },
   options: VerifierOptions = {},
 ) {
-  const secret = config.jwtSecret ? new TextEncoder().encode(config.jwtSecret) : null;
+  // Imported once: given the raw bytes, jose imports the key again for every token it verifies.
+  const secret = config.jwtSecret
+    ? crypto.subtle.importKey(
+        'raw',
+        new TextEncoder().encode(config.jwtSecret),
+        { name: 'HMAC', hash: 'SHA-256' },
+        false,
+        ['verify'],
+      )
+    : null;
   const jwks = config.jwksUrl
     ? createRemoteJWKSet(new URL(config.jwksUrl), {
         cooldownDuration: (options.jwksCooldownSeconds ?? 30) * 1000,
@@ -38,7 +47,7 @@ export function createVerifier(
   };
   return async (token: string): Promise<JWTPayload> => {
     const { payload } = secret
-      ? await jwtVerify(token, secret, { ...checks, algorithms: ['HS256'] })
+      ? await jwtVerify(token, await secret, { ...checks, algorithms: ['HS256'] })
       : await jwtVerify(token, jwks!, { ...checks, algorithms: ['ES256', 'RS256'] });
     return payload;
   };
@@ -50,6 +59,8 @@ export type SessionCheck = (sessionId: string, userId: string) => Promise<boolea
 export function authenticate(
   verify: (token: string) => Promise<JWTPayload>,
   sessionAlive: SessionCheck | null = null,
+  /** `sessionAlive` asks the same database as Db.asCaller, which can then check in-band. */
+  options: { inBand?: boolean } = {},
 ): MiddlewareHandler<{
   Variables: AuthVariables;
 }> {
@@ -83,25 +94,44 @@ export function authenticate(
       );
     }
     // An access token outlives its session by up to an hour: every request, reads included (the webhook
-    // signing secret is a read), first checks that the session was not signed out or ended meanwhile.
-    if (sessionAlive && typeof claims.session_id === 'string') {
-      if (!(await sessionAlive(claims.session_id, claims.sub))) {
-        throw new ApiError(
-          401,
-          'This session has ended (signed out or password changed). Please sign in again.',
-          'session_ended',
-        );
-      }
-    }
-    c.set('caller', {
+    // signing secret is a read), checks that the session was not signed out or ended meanwhile.
+    const caller: Caller = {
       role: 'authenticated',
       userId: claims.sub,
       isAdmin: claims.is_admin === true,
       claims: claims as Record<string, unknown>,
-    });
+    };
+    const sessionId = typeof claims.session_id === 'string' ? claims.session_id : null;
+    if (!sessionAlive || sessionId === null) {
+      c.set('caller', caller);
+      return next();
+    }
+    // A read may leave the check to its first transaction as the caller (Db.asCaller looks at the session
+    // in the statement that sets the role, no round trip of its own); whatever it did not check is checked
+    // before its answer leaves. A read has nothing to undo, so its answer is all that must be held back.
+    // Anything else is checked before it runs.
+    if (options.inBand && isRead(c.req.method) && UUID.test(sessionId) && UUID.test(claims.sub)) {
+      caller.session = { id: sessionId };
+      c.set('caller', caller);
+      await next();
+      if (caller.session.alive === undefined)
+        caller.session.alive = await sessionAlive(sessionId, claims.sub);
+      if (!caller.session.alive) {
+        await c.res.body?.cancel();
+        // Unset first: Hono would otherwise copy the held-back answer's headers onto the 401.
+        c.res = undefined;
+        throw sessionEnded();
+      }
+      return;
+    }
+    if (!(await sessionAlive(sessionId, claims.sub))) throw sessionEnded();
+    c.set('caller', caller);
     return next();
   };
 }
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const isRead = (method: string) => method === 'GET' || method === 'HEAD';
 
 /** The signed-in caller, or a 401. */
 export function requireUser(caller: Caller): Caller & { userId: string } {

@@ -16,6 +16,13 @@ export class ApiError extends Error {
 export const badRequest = (message: string) => new ApiError(400, message, 'bad_request');
 export const unauthorized = (message = 'Please sign in to continue.') =>
   new ApiError(401, message, 'unauthorized');
+/** The token's session was signed out or ended by a password change since the token was issued. */
+export const sessionEnded = () =>
+  new ApiError(
+    401,
+    'This session has ended (signed out or password changed). Please sign in again.',
+    'session_ended',
+  );
 export const forbidden = (message = 'You do not have access to this.') =>
   new ApiError(403, message, 'forbidden');
 export const notFound = (message = 'Not found.') => new ApiError(404, message, 'not_found');

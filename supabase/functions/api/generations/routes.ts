@@ -137,20 +137,22 @@ export function generationRoutes(deps: AppDeps) {
       const caller = requireUser(c.get('caller'));
       const limit = Math.min(100, Math.max(1, Number(c.req.query('limit') ?? 50) || 50));
       const offset = queryInt(c.req.query('offset'), 'offset', { fallback: 0, min: 0, max: 1_000_000 });
-      const rows = await db.asCaller(caller, (tx) =>
-        tx.unsafe<GenerationRow[]>(
+      // One transaction for the page and its views: each transaction is round trips of its own.
+      const { rows, named } = await db.asCaller(caller, async (tx) => {
+        const rows = await tx.unsafe<GenerationRow[]>(
           `select ${GENERATION_COLUMNS} from public.generations
             where user_id = $1 order by created_at desc, id limit $2 offset $3`,
           [caller.userId, limit, offset],
-        ),
-      );
+        );
+        return {
+          rows,
+          named: await viewsOf(
+            tx,
+            rows.map((row) => row.id),
+          ),
+        };
+      });
       const generations = await Promise.all(rows.map((row) => generationJson(row, config.generations)));
-      const named = await db.asCaller(caller, (tx) =>
-        viewsOf(
-          tx,
-          generations.map((g) => g.id),
-        ),
-      );
       return c.json({
         generations: await Promise.all(
           generations.map((g) => withPhotos(g, named.get(g.id) ?? [], config.generations)),
@@ -162,13 +164,14 @@ export function generationRoutes(deps: AppDeps) {
     .get('/:id', async (c) => {
       const caller = requireUser(c.get('caller'));
       const id = checkId(c.req.param('id'));
-      const [row] = await db.asCaller(caller, (tx) =>
-        tx.unsafe<GenerationRow[]>(`select ${GENERATION_COLUMNS} from public.generations where id = $1`, [
-          id,
-        ]),
-      );
+      const { row, named } = await db.asCaller(caller, async (tx) => {
+        const [row] = await tx.unsafe<GenerationRow[]>(
+          `select ${GENERATION_COLUMNS} from public.generations where id = $1`,
+          [id],
+        );
+        return { row, named: row ? await viewsOf(tx, [id]) : new Map() };
+      });
       if (!row) throw notFound('No generation with this id.');
-      const named = await db.asCaller(caller, (tx) => viewsOf(tx, [id]));
       return c.json({
         generation: await withPhotos(
           await generationJson(row, config.generations),

@@ -61,3 +61,34 @@ test('sessions: after sign-out reads are refused too, the webhook signing secret
     assert.match((await res.json()).error, /session has ended/, path);
   }
 });
+
+test('sessions: a read that never queries as the caller is still refused, its answer withheld', async () => {
+  const { sessionId, token } = await signedIn();
+  // The public settings are read with the function's own privileges: no transaction as the caller checks
+  // the session on the way, so the check happens before the answer leaves.
+  const read = () => app.request('/api/config', { headers: { authorization: `Bearer ${token}` } });
+  assert.equal((await read()).status, 200);
+  await sql`delete from auth.sessions where id = ${sessionId}`;
+  const refused = await read();
+  assert.equal(refused.status, 401);
+  const body = await refused.json();
+  assert.equal(body.code, 'session_ended');
+  assert.equal(body.maxBatch, undefined);
+});
+
+test('sessions: a read checks the session in the transaction it reads in, as it was when it read', async () => {
+  const { user, sessionId, token } = await signedIn();
+  const models = () => app.request('/api/generations', { headers: { authorization: `Bearer ${token}` } });
+  const polled = await models();
+  assert.equal(polled.status, 200);
+  assert.deepEqual((await polled.json()).generations, []);
+  await sql`update auth.sessions set not_after = now() where id = ${sessionId}`;
+  assert.equal((await models()).status, 401);
+  // Another user's live session under this user's token is no session of theirs.
+  const other = await signedIn();
+  const borrowed = await tokenFor(user, { sessionId: other.sessionId });
+  const res = await app.request(`/api/users/${user.id}`, {
+    headers: { authorization: `Bearer ${borrowed}` },
+  });
+  assert.equal(res.status, 401);
+});
