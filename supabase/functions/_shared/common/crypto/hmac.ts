@@ -6,10 +6,12 @@ const encoder = new TextEncoder();
 
 // Imported keys by secret: a list of models signs several links per model with the one link secret, and
 // importing the key again for each was a good part of the work. Bounded, since webhook secrets are per user.
-const keys = new Map<string, Promise<CryptoKey>>();
+// (Named by what importKey returns: the Node type checks see no global CryptoKey.)
+type HmacKey = Awaited<ReturnType<typeof crypto.subtle.importKey>>;
+const keys = new Map<string, Promise<HmacKey>>();
 const MAX_KEYS = 64;
 
-function keyFor(secret: string): Promise<CryptoKey> {
+function keyFor(secret: string): Promise<HmacKey> {
   let key = keys.get(secret);
   if (!key) {
     if (keys.size >= MAX_KEYS) keys.clear();
