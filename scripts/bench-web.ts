@@ -16,11 +16,16 @@
  *   benchmarkIndex / 1500. Both are printed; the calibrated one gates the exit code unless
  *   LIGHTHOUSE_CALIBRATE=0. RUNS=3 reports the median run (by performance) of each.
  * - LIGHTHOUSE_JSON=file writes the last run's full report.
+ * - Each run also prints the page's main-thread work as thread (CPU) time, which other processes on a shared
+ *   machine hardly change, unlike the wall time Lighthouse simulates from: "blocking at 4x" is the sum over
+ *   tasks of 4 x thread time - 50 ms (what TBT would be on an idle host), then the longest tasks.
+ * - VS_DIST=dir compares two builds: runs alternate between the build in dir (before) and DIST_DIR (after)
+ *   on one stack, so both see the same minutes of load; standard 4x only, the after median gates.
  * - Chrome: CHROME_PATH or /usr/bin/chromium, headless, no sandbox, no GPU.
  */
-import { readFileSync, statSync, writeFileSync } from 'node:fs';
+import { readFileSync, statSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { loadConfig } from '@lift3d/local/config';
@@ -70,6 +75,29 @@ export function initialJavaScript(dir: string) {
   return { files, gzipTotal: files.reduce((sum, f) => sum + f.gzip, 0) };
 }
 
+/**
+ * Thread (CPU) time of each top-level task on the page's main thread, longest first. The page's renderer is
+ * the one whose main thread ran the most tasks (the trace also holds the browser's and helpers' threads).
+ */
+function mainThreadTasks(events: readonly TraceEvent[]): number[] {
+  const mains = events.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
+  const tasksOf = (t: TraceEvent) =>
+    events.filter(
+      (e) =>
+        e.pid === t.pid && e.tid === t.tid && e.name === 'RunTask' && e.ph === 'X' && e.tdur !== undefined,
+    );
+  const tasks = mains.map(tasksOf).sort((a, b) => b.length - a.length)[0] ?? [];
+  return tasks.map((e) => (e.tdur ?? 0) / 1000).sort((a, b) => b - a);
+}
+interface TraceEvent {
+  name: string;
+  ph: string;
+  pid: number;
+  tid: number;
+  tdur?: number;
+  args?: { name?: string };
+}
+
 async function audit(url: string, cpuSlowdownMultiplier = 4) {
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
@@ -92,6 +120,7 @@ async function audit(url: string, cpuSlowdownMultiplier = 4) {
     });
     if (!result) throw new Error('bench-web: Lighthouse returned no result');
     const { lhr } = result;
+    const threadTime = mainThreadTasks(result.artifacts.Trace.traceEvents);
     // LIGHTHOUSE_JSON=file keeps the full report of the last run for a closer look.
     if (process.env.LIGHTHOUSE_JSON) writeFileSync(process.env.LIGHTHOUSE_JSON, JSON.stringify(lhr));
     if (lhr.runtimeError) throw new Error(`bench-web: Lighthouse: ${lhr.runtimeError.message}`);
@@ -121,6 +150,10 @@ async function audit(url: string, cpuSlowdownMultiplier = 4) {
       metrics,
       benchmarkIndex: lhr.environment.benchmarkIndex,
       cpuSlowdownMultiplier,
+      threadTime: `blocking at 4x ${Math.round(threadTime.reduce((sum, ms) => sum + Math.max(0, 4 * ms - 50), 0))} ms, longest tasks ${threadTime
+        .slice(0, 4)
+        .map((ms) => ms.toFixed(0))
+        .join(', ')} ms (thread time)`,
     };
   } finally {
     chrome.kill();
@@ -132,8 +165,23 @@ const forbidden = js.files.filter((f) => DEFAULTS.forbiddenInitial.test(f.src));
 
 const dataDir = await mkdtemp(join(tmpdir(), 'lift3d-bench-web-'));
 const port = await freePort();
+const vsDir = process.env.VS_DIST ? resolve(process.env.VS_DIST) : null;
+if (vsDir) initialJavaScript(vsDir);
+// Comparing: the stack serves a link that each run points at the build it measures.
+const servedDir = vsDir ? join(dataDir, 'served-dist') : distDir;
+if (vsDir) symlinkSync(distDir, servedDir);
+const serve = (dir: string) => {
+  unlinkSync(servedDir);
+  symlinkSync(dir, servedDir);
+};
 const stack = await startStack(
-  loadConfig({ ...process.env, PORT: String(port), DATA_DIR: dataDir, DIST_DIR: distDir, START_WORKER: '0' }),
+  loadConfig({
+    ...process.env,
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    DIST_DIR: servedDir,
+    START_WORKER: '0',
+  }),
 );
 let failed = false;
 try {
@@ -161,22 +209,47 @@ try {
       );
     }
     console.log(`  metrics: ${r.metrics}`);
+    console.log(`  main thread: ${r.threadTime}`);
     if (r.failing.length) console.log(`  audits below 0.9:\n    ${r.failing.join('\n    ')}`);
   };
 
-  const standard = await median();
+  if (vsDir) {
+    const before: Awaited<ReturnType<typeof audit>>[] = [];
+    const after: typeof before = [];
+    for (let i = 0; i < runs; i++) {
+      for (const [dir, list, name] of [
+        [vsDir, before, 'before'],
+        [distDir, after, 'after '],
+      ] as const) {
+        serve(dir);
+        const r = await audit(url);
+        list.push(r);
+        console.log(
+          `run ${i + 1} ${name} performance ${r.scores.performance}, ${r.metrics}; ${r.threadTime}; benchmarkIndex ${Math.round(r.benchmarkIndex)}, load average ${loadavg()[0].toFixed(1)}`,
+        );
+      }
+    }
+    const mid = (list: typeof before) =>
+      [...list].sort((a, b) => a.scores.performance - b.scores.performance)[Math.floor(list.length / 2)];
+    print(`Before (${vsDir}), median of ${runs}, standard 4x`, mid(before), false);
+    print(`After (${distDir}), median of ${runs}, standard 4x`, mid(after), true);
+  }
+  const standard = vsDir ? null : await median();
   const label = `Lighthouse (mobile) on ${DEFAULTS.path}${runs > 1 ? `, median of ${runs} runs` : ''}`;
   const calibrate =
-    process.env.LIGHTHOUSE_CALIBRATE !== '0' && standard.benchmarkIndex < DEFAULTS.referenceBenchmarkIndex;
-  print(
-    `${label}: standard 4x CPU slowdown (this machine's benchmarkIndex ${Math.round(standard.benchmarkIndex)})`,
-    standard,
-    !calibrate,
-  );
+    standard !== null &&
+    process.env.LIGHTHOUSE_CALIBRATE !== '0' &&
+    standard.benchmarkIndex < DEFAULTS.referenceBenchmarkIndex;
+  if (standard)
+    print(
+      `${label}: standard 4x CPU slowdown (this machine's benchmarkIndex ${Math.round(standard.benchmarkIndex)})`,
+      standard,
+      !calibrate,
+    );
   if (calibrate) {
     const calibrated = await median(
       (index) => Math.max(1, Math.round((4 * index * 10) / DEFAULTS.referenceBenchmarkIndex) / 10),
-      standard,
+      standard ?? undefined,
     );
     print(
       `${label}: CPU slowdown calibrated to this machine, ${calibrated.cpuSlowdownMultiplier}x (gates the exit code; LIGHTHOUSE_CALIBRATE=0 gates on the standard run)`,

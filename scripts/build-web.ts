@@ -8,6 +8,10 @@
  *    dist/index.html, about.html, … docs/api.html, share.html: the template with the page inside #root.
  *    dist/_redirects: the static host's rewrites of the other routes to those shells.
  *
+ * INLINE_CSS=1 puts the stylesheet inside each prerendered page instead of linking it (prerender/document.ts):
+ * the first paint no longer waits for it, but on the landing the page's own layout and hydration then fall
+ * after the first paint and count as blocking time; kept as a switch to measure side by side (README).
+ *
  * KEEP_PRERENDER=1 keeps the server build (node_modules/.cache/lift3d-prerender) for a closer look.
  *
  * Fails (exit 1) when a page does not render: a public page that silently fell back to the empty shell
@@ -23,6 +27,7 @@ const DEFAULTS = {
   distDir: resolve(process.env.DIST_DIR ?? 'dist'),
   serverEntry: 'src/prerender/render.tsx',
   serverOutDir: resolve('node_modules/.cache/lift3d-prerender'),
+  inlineCss: process.env.INLINE_CSS === '1',
 };
 
 /** What src/prerender/render.tsx exports (it is built by Vite, so it is typed here by hand). */
@@ -57,7 +62,10 @@ for (const page of PRERENDERED_PAGES) {
   mkdirSync(dirname(file), { recursive: true });
   // The share shell still needs JavaScript to show its model; the other pages read without it.
   const needsScript = page.file === SHARE_SHELL_FILE;
-  writeFileSync(file, pageDocument(template, page.path, rendered, { needsScript }));
+  const stylesheet = DEFAULTS.inlineCss
+    ? (href: string) => readFileSync(join(DEFAULTS.distDir, href.replace(/^\//, '')), 'utf8')
+    : undefined;
+  writeFileSync(file, pageDocument(template, page.path, rendered, { needsScript, stylesheet }));
   console.log(`prerendered ${page.path.padEnd(28)} → dist/${page.file} (${rendered.html.length} chars)`);
 }
 writeFileSync(join(DEFAULTS.distDir, '_redirects'), staticHostRewrites());

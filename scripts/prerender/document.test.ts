@@ -40,3 +40,40 @@ test('a page that needs JavaScript keeps the notice; a template without #root is
     ),
   ).toThrow(/no <div id="root"><\/div>/);
 });
+
+test('the stylesheet goes inline in place of its link, and only the template link is replaced', () => {
+  const template = TEMPLATE.replace(
+    '</title>',
+    '</title>\n    <link rel="stylesheet" crossorigin href="/assets/index-a.css">',
+  );
+  const asked: string[] = [];
+  const html = pageDocument(
+    template,
+    '/',
+    // The page's own text mentions a stylesheet link: it must stay as it is.
+    { html: '<p>&lt;link rel="stylesheet" href="/x.css"&gt;</p>', title: 'Lift3D' },
+    {
+      needsScript: false,
+      stylesheet: (href) => {
+        asked.push(href);
+        return '.a{color:red}';
+      },
+    },
+  );
+  expect(asked).toEqual(['/assets/index-a.css']);
+  expect(html).toContain('<style>.a{color:red}</style>');
+  expect(html).not.toContain('href="/assets/index-a.css"');
+  expect(html).toContain('<p>&lt;link rel="stylesheet" href="/x.css"&gt;</p>');
+  // A stylesheet that would end the <style> element early is refused, as is a template without the link.
+  expect(() =>
+    pageDocument(
+      template,
+      '/',
+      { html: '', title: '' },
+      { needsScript: false, stylesheet: () => '</style>' },
+    ),
+  ).toThrow(/close its <style>/);
+  expect(() =>
+    pageDocument(TEMPLATE, '/', { html: '', title: '' }, { needsScript: false, stylesheet: () => '' }),
+  ).toThrow(/no stylesheet link/);
+});
