@@ -45,12 +45,17 @@ async function outage(t: Phases) {
 
   // Load: both users poll My models until told to stop; failures during the outage are expected.
   polling = true;
-  const outcomes = { ok: 0, failed: 0 };
+  const outcomes = { ok: 0, failed: 0, hung: 0 };
   const pollers = users.map(async (u) => {
     while (polling) {
+      // A request the outage caught must still be answered (an error is fine), never left waiting.
       const res = await fetch(`${s.url}/api/generations`, {
         headers: { authorization: `Bearer ${u.token}` },
-      }).catch(() => null);
+        signal: AbortSignal.timeout(60_000),
+      }).catch((error: Error) => {
+        if (error.name === 'TimeoutError') outcomes.hung++;
+        return null;
+      });
       if (res?.ok) outcomes.ok++;
       else outcomes.failed++;
       await res?.arrayBuffer();
@@ -112,6 +117,7 @@ async function outage(t: Phases) {
   await Promise.all(pollers);
   expect(done.status, done.error ?? '').toBe('completed');
   expect(outcomes.ok).toBeGreaterThan(okBefore);
+  expect(outcomes.hung, 'api requests left unanswered by the outage').toBe(0);
   expect(await f.invariants()).toEqual([]);
   console.log(
     `PostgreSQL outage of ${OUTAGE_MS / 1000} s: interrupted conversion ${ended.status}; polls ok ${outcomes.ok}, failed ${outcomes.failed}; ` +

@@ -49,44 +49,28 @@ export function createDb(config: Pick<ApiConfig, 'databaseUrl' | 'maxDbConnectio
   });
   return {
     sql,
-    // A reserved connection instead of sql.begin: BEGIN and the statement that sets the caller (and
-    // checks their session) go out together, one round trip instead of three; under load every round
-    // trip is a wake-up of this process and of the database's, each of which may wait for a core.
-    asCaller: async (caller, fn) => {
-      const session = caller.session?.alive === undefined ? caller.session : undefined;
-      const claims = JSON.stringify(caller.claims);
-      const conn = await sql.reserve();
-      try {
-        const [, [setup]] = await Promise.all([
-          conn`begin`,
-          session
-            ? conn<{ alive: boolean }[]>`
-                select exists (select 1 from auth.sessions
-                                where id = ${session.id}::uuid and user_id = ${caller.userId}::uuid
-                                  and (not_after is null or not_after > now())) as alive,
-                       set_config('role', ${caller.role}, true),
-                       set_config('request.jwt.claims', ${claims}, true)`
-            : conn<{ alive?: boolean }[]>`
-                select set_config('role', ${caller.role}, true),
-                       set_config('request.jwt.claims', ${claims}, true)`,
-        ]);
-        if (session) {
-          session.alive = setup.alive === true;
-          if (!session.alive) throw sessionEnded();
+    // sql.begin, not a reserved connection with BEGIN pipelined: a reserved connection that the database
+    // dropped mid-request (an outage, a restart) left the request waiting for ever on its rollback. The
+    // statement that sets the caller checks their session too, so the check costs no round trip of its own.
+    asCaller: (caller, fn) =>
+      sql.begin(async (tx) => {
+        const session = caller.session?.alive === undefined ? caller.session : undefined;
+        const claims = JSON.stringify(caller.claims);
+        if (!session) {
+          await tx`select set_config('role', ${caller.role}, true),
+                          set_config('request.jwt.claims', ${claims}, true)`;
+          return fn(tx);
         }
-        // Typed as a transaction, which it is (BEGIN … COMMIT), but without savepoints: no caller uses them.
-        const result = await fn(conn as unknown as Tx);
-        await conn`commit`;
-        return result;
-      } catch (error) {
-        // What failed is the answer; a rollback that fails too means the connection is gone, and the
-        // pool replaces it.
-        await conn`rollback`.catch(() => undefined);
-        throw error;
-      } finally {
-        conn.release();
-      }
-    },
+        const [setup] = await tx<{ alive: boolean }[]>`
+          select exists (select 1 from auth.sessions
+                          where id = ${session.id}::uuid and user_id = ${caller.userId}::uuid
+                            and (not_after is null or not_after > now())) as alive,
+                 set_config('role', ${caller.role}, true),
+                 set_config('request.jwt.claims', ${claims}, true)`;
+        session.alive = setup.alive === true;
+        if (!session.alive) throw sessionEnded();
+        return fn(tx);
+      }) as Promise<Awaited<ReturnType<typeof fn>>>,
     asService: (fn) => sql.begin((tx) => fn(tx)) as Promise<Awaited<ReturnType<typeof fn>>>,
     close: () => sql.end({ timeout: 5 }),
   };
