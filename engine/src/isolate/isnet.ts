@@ -27,16 +27,15 @@ export interface IsnetOptions {
    */
   resolution: number;
   /**
-   * Threads for onnxruntime. One: measured on this 2-core server under the load of other work (runs of
-   * three inferences of the 512² graph, the same output bit for bit), 1 thread cost 1.7–2.5 s of CPU per
-   * photo, 2 threads 2.8–4.3 s with onnxruntime's idle threads spinning and 2.4–2.7 s without, and 2
-   * threads did not finish sooner (6.8–13.7 s wall against 8.8–14.8 s). A busy worker has other
-   * conversions for the other core.
+   * Threads for onnxruntime, idle ones sleeping (below). Two: on the quiet 2-core server (a worker host
+   * has no neighbours) 2 threads took 0.75–0.87 s a photo against 1.33 s on one, for the same CPU
+   * (1.2–1.4 s); under heavy other load one thread cost less CPU (1.7–2.1 s against 2.4–2.7 s) and
+   * finished no later. Spinning idle threads (onnxruntime's default) cost 2.8–4.3 s there: never.
    */
   threads: number;
 }
 
-const ISNET_DEFAULTS: IsnetOptions = { model: 'small', resolution: 512, threads: 1 };
+const ISNET_DEFAULTS: IsnetOptions = { model: 'small', resolution: 512, threads: 2 };
 
 interface Resources {
   [key: string]: { chunks: { hash: string; offsets: [number, number] }[]; size: number; mime: string };
