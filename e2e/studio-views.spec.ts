@@ -101,10 +101,12 @@ test('a view removed before Generate is not sent, and a batch takes no views', a
   const created = (await (await request.response())!.json()) as { generation: { views: string[] } };
   // The api records every view part it receives (generation_views), so an empty list means none was sent.
   expect(created.generation.views).toEqual([]);
-  // Nothing more to learn from this conversion: stop it (refunded) and free the worker.
+  // Nothing more to learn from this conversion: stop it (refunded) and free the worker. The balance shows
+  // the charge first, so the 50 below is the refund, not the balance from before the charge.
+  await expect(page.getByTestId('studio-credits')).toHaveText('0');
   await page.getByTestId('cancel-generation').click();
   await expect(page.getByTestId('studio-credits')).toHaveText('50', { timeout: 30_000 });
-  expect(await balanceOf(userId)).toBe(50);
+  await expect.poll(() => balanceOf(userId)).toBe(50);
 
   // Another main photo is another object: its sides start empty.
   await page.getByTestId('view-input-back').setInputFiles(await sideOf(baseURL!, 'back.png', 'flop'));
