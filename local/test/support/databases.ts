@@ -69,6 +69,15 @@ export async function createTestDatabase(
     sql,
     async stop() {
       await sql.end();
+      // Pools the test stopped may still be closing their connections: a connection the drop terminates
+      // mid-close raises an uncaught error in the test process (node-postgres' ending clients). Let them
+      // go first; force only what is still open after a while (a process that leaked its pool).
+      for (let waited = 0; waited < 10_000; waited += 100) {
+        const [{ n }] = await admin<{ n: number }[]>`
+          select count(*)::int as n from pg_stat_activity where datname = ${name}`;
+        if (n === 0) break;
+        await new Promise((r) => setTimeout(r, 100));
+      }
       await admin.unsafe(`drop database if exists ${name} with (force)`);
       await admin.end();
     },
