@@ -2,42 +2,18 @@
 // what it stored, so no result file of a cancelled conversion is left in storage. The cancel is made at the
 // moment the first result object is written (a storage that cancels on its first result put), so the
 // race is hit every run; the engine and the database are real.
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { createTestDatabase, type TestDatabase } from '@lift3d/local/testing/databases';
-import { createDiskStorage, type Storage } from '@lift3d/storage';
+import type { Storage } from '@lift3d/storage';
 import type { JobHelpers } from 'graphile-worker';
-import { afterAll, beforeAll, expect, test } from 'vitest';
-import { createBackends } from '../src/backends/index.ts';
-import { loadWorkerConfig } from '../src/config.ts';
-import { createEnginePool, type EngineRunner } from '../src/convert/engine-runner.ts';
-import { convertTask } from '../src/tasks/convert.ts';
-import { createGenerationAs, createUserWithCredits, drawTestImage } from './support/generation-harness.ts';
+import { expect, test } from 'vitest';
+import { useDirectConvert } from './support/direct-convert.ts';
 
-let db: TestDatabase;
-let dir: string;
-let engine: EngineRunner;
-
-beforeAll(async () => {
-  db = await createTestDatabase('postgres');
-  dir = await mkdtemp(join(tmpdir(), 'lift3d-cancel-cleanup-'));
-  engine = createEnginePool(1);
-}, 120_000);
-
-afterAll(async () => {
-  await engine?.close();
-  await db?.stop();
-  if (dir) await rm(dir, { recursive: true, force: true });
-});
+const env = useDirectConvert('cancel-cleanup');
 
 test('results stored by a conversion cancelled meanwhile are removed', async () => {
-  const sql = db.sql;
-  const disk = createDiskStorage(dir);
-  const user = await createUserWithCredits(sql, 100);
-  const key = `uploads/${crypto.randomUUID()}.png`;
-  await disk.put(key, await drawTestImage(), 'image/png');
-  const id = await createGenerationAs(sql, user, key);
+  const sql = env.db.sql;
+  const { user, id, disk } = await env.photoGeneration();
   let cancelled = false;
   // The owner cancels just as the first result object is written.
   const storage: Storage = {
@@ -54,19 +30,8 @@ test('results stored by a conversion cancelled meanwhile are removed', async () 
       return disk.put(k, bytes, type);
     },
   };
-  const config = loadWorkerConfig({ DATABASE_URL: db.url, STORAGE_DIR: dir });
   const logs: string[] = [];
-  const task = convertTask({
-    sql,
-    storage,
-    engine,
-    heartbeatMs: 60_000,
-    renderThreads: 1,
-    backends: createBackends(config.backends),
-    hostedRun: config.backends.run,
-    jobTimeoutMs: 600_000,
-    log: (line) => logs.push(line),
-  });
+  const task = env.task({ storage, heartbeatMs: 60_000, log: (line) => logs.push(line) });
   const helpers = {
     job: { id: '1', attempts: 1, max_attempts: 3, locked_by: 'test' },
   } as unknown as JobHelpers;
@@ -77,6 +42,6 @@ test('results stored by a conversion cancelled meanwhile are removed', async () 
   expect(row.status).toBe('failed');
   expect(row.outputs).toEqual({});
   expect(logs.join('\n')).toMatch(/cancelled; stopped/);
-  const left = await readdir(join(dir, 'generations', id)).catch(() => []);
+  const left = await readdir(join(env.dir, 'generations', id)).catch(() => []);
   expect(left).toEqual([]);
 }, 300_000);

@@ -2,49 +2,17 @@
 // photo, a busy storage) keeps heartbeating meanwhile, so the reaper does not hand it to a second worker
 // that would convert it again. The photo's read is held until the lease has passed by the database's clock;
 // the database, the queue and the reaper's SQL are real.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { createTestDatabase, type TestDatabase } from '@lift3d/local/testing/databases';
-import { createDiskStorage, type Storage } from '@lift3d/storage';
+import type { Storage } from '@lift3d/storage';
 import type { JobHelpers } from 'graphile-worker';
-import { afterAll, beforeAll, expect, test } from 'vitest';
-import { createBackends } from '../src/backends/index.ts';
-import { loadWorkerConfig } from '../src/config.ts';
-import { createEnginePool, type EngineRunner } from '../src/convert/engine-runner.ts';
-import { installQueue } from '../src/queue.ts';
-import { convertTask } from '../src/tasks/convert.ts';
-import {
-  createGenerationAs,
-  createUserWithCredits,
-  drawTestImage,
-  waitFor,
-} from './support/generation-harness.ts';
+import { expect, test } from 'vitest';
+import { useDirectConvert } from './support/direct-convert.ts';
+import { waitFor } from './support/generation-harness.ts';
 
-let db: TestDatabase;
-let dir: string;
-let engine: EngineRunner;
-
-beforeAll(async () => {
-  db = await createTestDatabase('postgres');
-  await installQueue({ databaseUrl: db.url, embeddedDatabase: false });
-  dir = await mkdtemp(join(tmpdir(), 'lift3d-convert-lease-'));
-  engine = createEnginePool(1);
-}, 120_000);
-
-afterAll(async () => {
-  await engine?.close();
-  await db?.stop();
-  if (dir) await rm(dir, { recursive: true, force: true });
-});
+const env = useDirectConvert('convert-lease', { queue: true });
 
 test('a photo slower to read than the lease keeps the lease: the conversion is not handed to another worker', async () => {
-  const sql = db.sql;
-  const disk = createDiskStorage(dir);
-  const user = await createUserWithCredits(sql, 100);
-  const key = `uploads/${crypto.randomUUID()}.png`;
-  await disk.put(key, await drawTestImage(), 'image/png');
-  const id = await createGenerationAs(sql, user, key);
+  const sql = env.db.sql;
+  const { id, disk } = await env.photoGeneration();
   let release = () => {};
   const held = new Promise<void>((resolve) => {
     release = resolve;
@@ -58,19 +26,12 @@ test('a photo slower to read than the lease keeps the lease: the conversion is n
   };
   const [job] = await sql<{ id: string; attempts: number; max_attempts: number }[]>`
     select id, attempts, max_attempts from graphile_worker.jobs where key = ${`generation:${id}`}`;
-  const config = loadWorkerConfig({ DATABASE_URL: db.url, STORAGE_DIR: dir });
   const logs: string[] = [];
   const lease = 10;
   const stopping = new AbortController();
-  const task = convertTask({
-    sql,
+  const task = env.task({
     storage,
-    engine,
     heartbeatMs: 500,
-    renderThreads: 1,
-    backends: createBackends(config.backends),
-    hostedRun: config.backends.run,
-    jobTimeoutMs: 600_000,
     log: (line) => logs.push(line),
     stopping: stopping.signal,
   });
