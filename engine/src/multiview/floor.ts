@@ -7,17 +7,10 @@
  * views bounds the floor from above, and voxels below it (less a slack for cameras a little off) are cleared.
  */
 import { perspective } from './camera.ts';
+import type { Camera } from './carve.ts';
 import type { Grid } from './hull-round.ts';
 
-/** A silhouette seen through the world frame (carve.ts). */
-interface FloorCamera {
-  upp: number;
-  cx: number;
-  cy: number;
-  m: Float64Array;
-  inv: number;
-  box: [number, number, number, number];
-}
+type FloorCamera = Pick<Camera, 'upp' | 'cx' | 'cy' | 'm' | 'inv' | 'box'>;
 
 /** Clears voxels below the floor the views show, less `slack` of the hull's height; returns how many slices were cleared. */
 export function cutFloor(occ: Uint8Array, g: Grid, cams: FloorCamera[], slack: number): number {
