@@ -6,10 +6,9 @@
  * handle); a camera at another yaw and elevation (41°, 19°), other focal lengths
  * (28 mm up close, 85 mm zoomed) and hand-held walks from a new seed.
  */
-import { rng } from './support/metrics.ts';
 import { box, capsule, ellipsoid, revolve, sphere, torus } from './support/primitives.ts';
 import type { Shape } from './support/shapes.ts';
-import type { UnevenWalk } from './support/views.ts';
+import { handHeldWalkFrom, type UnevenWalk } from './support/views.ts';
 
 const BEECH: [number, number, number] = [200, 160, 110];
 const CREAM: [number, number, number] = [230, 220, 190];
@@ -108,12 +107,5 @@ export function final2Shapes(): Shape[] {
 
 /** A hand-held walk per shape from its own seed: turn ±15°, elevation ±10° about the front's, ×0.8–1.25. */
 export function final2Walk(index: number): UnevenWalk {
-  const random = rng(7300 + index);
-  const between = (a: number, b: number) => a + (b - a) * random();
-  const one = () => ({
-    turn: between(-15, 15),
-    pitch: FINAL2_CAMERA.pitch + between(-10, 10),
-    zoom: Math.exp(between(Math.log(0.8), Math.log(1.25))),
-  });
-  return { right: one(), back: one(), left: one() };
+  return handHeldWalkFrom(7300 + index, FINAL2_CAMERA.pitch);
 }

@@ -5,10 +5,9 @@
  * one leg lifted and both arms raised, an armchair with armrests on posts; a camera at another yaw and
  * elevation (27°, 22°), other focal lengths (35 mm, 60 mm) and hand-held walks from a new seed.
  */
-import { rng } from './support/metrics.ts';
 import { box, capsule, ellipsoid, revolve, sphere, torus } from './support/primitives.ts';
 import type { Shape } from './support/shapes.ts';
-import type { UnevenWalk } from './support/views.ts';
+import { handHeldWalkFrom, type UnevenWalk } from './support/views.ts';
 
 const PINE: [number, number, number] = [210, 175, 120];
 const WHITE: [number, number, number] = [235, 235, 228];
@@ -112,12 +111,5 @@ export function final3Shapes(): Shape[] {
 
 /** A hand-held walk per shape from its own seed: turn ±15°, elevation ±10° about the front's, ×0.8–1.25. */
 export function final3Walk(index: number): UnevenWalk {
-  const random = rng(9100 + index);
-  const between = (a: number, b: number) => a + (b - a) * random();
-  const one = () => ({
-    turn: between(-15, 15),
-    pitch: FINAL3_CAMERA.pitch + between(-10, 10),
-    zoom: Math.exp(between(Math.log(0.8), Math.log(1.25))),
-  });
-  return { right: one(), back: one(), left: one() };
+  return handHeldWalkFrom(9100 + index, FINAL3_CAMERA.pitch);
 }

@@ -5,10 +5,9 @@
  * desk lamp (thin arm and head), a horse (legs, neck, tail); a camera at another yaw and elevation, other
  * focal lengths (24 mm, 70 mm) and hand-held walks from other seeds.
  */
-import { rng } from './metrics.ts';
 import { box, capsule, ellipsoid, revolve, sphere, torus } from './primitives.ts';
 import type { Shape } from './shapes.ts';
-import type { UnevenWalk } from './views.ts';
+import { handHeldWalkFrom, type UnevenWalk } from './views.ts';
 
 const PORCELAIN: [number, number, number] = [225, 225, 235];
 const WALNUT: [number, number, number] = [120, 80, 50];
@@ -97,12 +96,5 @@ export function finalShapes(): Shape[] {
 
 /** A hand-held walk per shape from its own seed: turn ±15°, elevation ±10° about the front's, ×0.8–1.25. */
 export function finalWalk(index: number): UnevenWalk {
-  const random = rng(5000 + index);
-  const between = (a: number, b: number) => a + (b - a) * random();
-  const one = () => ({
-    turn: between(-15, 15),
-    pitch: FINAL_CAMERA.pitch + between(-10, 10),
-    zoom: Math.exp(between(Math.log(0.8), Math.log(1.25))),
-  });
-  return { right: one(), back: one(), left: one() };
+  return handHeldWalkFrom(5000 + index, FINAL_CAMERA.pitch);
 }

@@ -4,7 +4,7 @@
  * camera's frame.
  */
 import type { RgbaImage } from '../../src/types.ts';
-import type { Points } from './metrics.ts';
+import { type Points, rng } from './metrics.ts';
 import type { Shape } from './shapes.ts';
 import { renderTruth } from './truth.ts';
 
@@ -30,6 +30,21 @@ export interface WalkError {
   zoom: number;
 }
 export type UnevenWalk = Partial<Record<'right' | 'back' | 'left', WalkError>>;
+
+/**
+ * A hand-held walk drawn from `seed`, as a phone user walks: each extra view off its quarter turn by up to
+ * ±15°, its elevation within ±10° of the front's `pitch`, nearer or farther ×0.8–1.25.
+ */
+export function handHeldWalkFrom(seed: number, pitch: number): UnevenWalk {
+  const random = rng(seed);
+  const between = (a: number, b: number) => a + (b - a) * random();
+  const one = () => ({
+    turn: between(-15, 15),
+    pitch: pitch + between(-10, 10),
+    zoom: Math.exp(between(Math.log(0.8), Math.log(1.25))),
+  });
+  return { right: one(), back: one(), left: one() };
+}
 
 export function renderViews(
   shape: Shape,

@@ -5,10 +5,9 @@
  * photographed on an even walk and on a hand-held one: every extra view off its quarter turn by up to
  * ±15°, from its own height (the front's ±10°) and distance (×0.8–1.25), drawn from a fixed seed.
  */
-import { rng } from './metrics.ts';
 import { box, capsule, ellipsoid, revolve, sphere, torus } from './primitives.ts';
 import type { Shape } from './shapes.ts';
-import type { UnevenWalk } from './views.ts';
+import { handHeldWalkFrom, type UnevenWalk } from './views.ts';
 
 const TIN: [number, number, number] = [120, 150, 140];
 const OCHRE: [number, number, number] = [200, 160, 70];
@@ -111,12 +110,5 @@ export function walkShapes(): Shape[] {
 
 /** A hand-held walk for each shape, from a fixed seed: turn ±15°, elevation ±10° about the front's, ×0.8–1.25. */
 export function handHeldWalk(index: number): UnevenWalk {
-  const random = rng(1000 + index);
-  const between = (a: number, b: number) => a + (b - a) * random();
-  const one = () => ({
-    turn: between(-15, 15),
-    pitch: WALK_CAMERA.pitch + between(-10, 10),
-    zoom: Math.exp(between(Math.log(0.8), Math.log(1.25))),
-  });
-  return { right: one(), back: one(), left: one() };
+  return handHeldWalkFrom(1000 + index, WALK_CAMERA.pitch);
 }

@@ -1,0 +1,59 @@
+/**
+ * Runs a perspective final set once: one photo, four on an even walk and on a hand-held one, with and
+ * without the focal length; with --sheets, the 8-view sheets of the results and of the true shapes.
+ * Each set was made after the options it judges were frozen (engine README, multi-view).
+ *
+ * npx tsx engine/bench/multiview-final.bench.ts --set 2|3 [--sheets DIR]
+ */
+import { mkdirSync } from 'node:fs';
+import { createEngine } from '../src/index.ts';
+import { FINAL2_CAMERA, FINAL2_FOCALS, final2Shapes, final2Walk } from './multiview-final2-shapes.ts';
+import { FINAL3_CAMERA, FINAL3_FOCALS, final3Shapes, final3Walk } from './multiview-final3-shapes.ts';
+import { perspectiveTable } from './multiview-perspective.ts';
+
+const SETS = {
+  '2': {
+    title: 'second final set',
+    frozen: 'the pinhole elevation search',
+    shapes: final2Shapes,
+    camera: FINAL2_CAMERA,
+    focals: FINAL2_FOCALS,
+    walk: final2Walk,
+  },
+  '3': {
+    title: 'third final set',
+    frozen: 'the turn scan',
+    shapes: final3Shapes,
+    camera: FINAL3_CAMERA,
+    focals: FINAL3_FOCALS,
+    walk: final3Walk,
+  },
+} as const;
+
+const arg = (name: string) => {
+  const at = process.argv.indexOf(name);
+  return at > 0 ? process.argv[at + 1] : undefined;
+};
+const id = arg('--set') ?? '3';
+if (id !== '2' && id !== '3') {
+  console.error('usage: npx tsx engine/bench/multiview-final.bench.ts --set 2|3 [--sheets DIR]');
+  process.exit(2);
+}
+const set = SETS[id];
+const sheets = arg('--sheets');
+if (sheets) mkdirSync(sheets, { recursive: true });
+const shapes = set.shapes();
+const engine = createEngine();
+await perspectiveTable(
+  engine,
+  {
+    title: `Multi-view perspective ${set.title} (${shapes.length} shapes, run once after ${set.frozen} was frozen)`,
+    shapes,
+    camera: set.camera,
+    focals: set.focals,
+    walk: set.walk,
+    prefix: `final${id}`,
+  },
+  sheets,
+);
+await engine.close();
