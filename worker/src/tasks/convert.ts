@@ -168,29 +168,28 @@ export function convertTask(deps: ConvertDeps): Task {
     // photos, a busy storage) would otherwise let the reaper hand the conversion to a second worker.
     const heartbeat = setInterval(() => void write(null, null), deps.heartbeatMs);
     const maxBytes = deps.maxInputBytes ?? CONVERT_DEFAULTS.maxInputBytes;
-    let input: Uint8Array | string;
-    const views: Record<string, Uint8Array> = {};
-    try {
-      input = await readInput(storage, gen.input_key, maxBytes);
-      const extra =
-        await sql`select view, input_key from public.generation_views where generation_id = ${id}`;
-      for (const v of typeof input === 'string' ? [] : extra) {
+    /** The photo and its extra views, or why one cannot be used. */
+    const readInputs = async () => {
+      const photo = await readInput(storage, gen.input_key, maxBytes);
+      if (typeof photo === 'string') return photo;
+      const views: Record<string, Uint8Array> = {};
+      for (const v of await sql`select view, input_key from public.generation_views where generation_id = ${id}`) {
         const bytes = await readInput(storage, v.input_key, maxBytes);
-        if (typeof bytes === 'string') {
-          input = bytes;
-          break;
-        }
+        if (typeof bytes === 'string') return bytes;
         views[v.view] = bytes;
       }
-    } catch (error) {
+      return { photo, views };
+    };
+    const inputs = await readInputs().catch((error: unknown) => {
       clearInterval(heartbeat);
       throw error;
-    }
-    if (typeof input === 'string' || deps.stopping?.aborted) {
+    });
+    if (typeof inputs === 'string' || deps.stopping?.aborted) {
       clearInterval(heartbeat);
       await writes;
-      return typeof input === 'string' ? fail(input) : handBack();
+      return typeof inputs === 'string' ? fail(inputs) : handBack();
     }
+    const { photo: input, views } = inputs;
     deps.stopping?.addEventListener('abort', onStop, { once: true });
     // The same input would only time out again: past the limit the attempt is failed (refunded), not retried.
     let timedOut = false;
