@@ -37,6 +37,10 @@ export default defineConfig({
   use: {
     baseURL: external ?? `http://127.0.0.1:${workerPort}`,
     trace: 'off',
+    // As a visitor who asked for less motion: viewers do not turn, spinners do not spin. A turning viewer is
+    // software WebGL at 60 frames a second on the CI's two cores (its GPU process alone took 0.4–0.7 core).
+    // e2e/motion.spec.ts shows the turntable to a visitor without that setting.
+    reducedMotion: 'reduce',
     launchOptions: {
       executablePath: '/usr/bin/chromium',
       args: [

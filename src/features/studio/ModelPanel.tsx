@@ -1,9 +1,10 @@
-import { type DragEvent, lazy, Suspense, useEffect, useState } from 'react';
+import { type DragEvent, lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { CubeIcon, DownloadIcon, FilmIcon } from '../../components/icons';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { cn } from '../../lib/cn';
+import { prefersReducedMotion } from '../../lib/reduced-motion';
 import { ShareButton } from '../share/ShareDialog';
 import { ArButton } from './ArButton';
 import { isVideoFile, percent } from './format';
@@ -62,8 +63,12 @@ export function ModelPanel({
   const mp4 = useResultUrl(preview.generation, 'mp4');
   const [tab, setTab] = useState<'model' | 'video'>('model');
   const [view, setView] = useState<{ name: ViewName; nonce: number }>({ name: 'front', nonce: 0 });
-  const [autoRotate, setAutoRotate] = useState(true);
+  // A turntable by default; still where the system asks for reduced motion (the button turns it on).
+  const [autoRotate, setAutoRotate] = useState(() => !prefersReducedMotion());
   const [dragging, setDragging] = useState(false);
+  // The model last drawn by the viewer (tests and the turntable check wait for it, as on the share page).
+  const [drawnUrl, setDrawnUrl] = useState<string | null>(null);
+  const onDrawn = useCallback(() => setDrawnUrl(glb.url), [glb.url]);
   const [cancelling, setCancelling] = useState<string | null>(null);
 
   const hasModel = glb.url !== null;
@@ -144,7 +149,11 @@ export function ModelPanel({
       >
         <div className="absolute inset-0 bg-lattice opacity-40" aria-hidden="true" />
         {showing === 'model' && glb.url ? (
-          <div className="absolute inset-0" data-testid="model-viewer">
+          <div
+            className="absolute inset-0"
+            data-testid="model-viewer"
+            data-drawn={drawnUrl === glb.url ? 'true' : 'false'}
+          >
             <Suspense
               fallback={
                 <div className="grid h-full place-items-center">
@@ -158,6 +167,7 @@ export function ModelPanel({
                 viewNonce={view.nonce}
                 autoRotate={autoRotate}
                 onInteract={() => setAutoRotate(false)}
+                onLoaded={onDrawn}
               />
             </Suspense>
             <div className="absolute inset-x-0 bottom-3 flex justify-center">

@@ -4,6 +4,7 @@ import { Component, type ReactNode, Suspense, useEffect, useRef } from 'react';
 import { MeshoptDecoder } from 'three/examples/jsm/libs/meshopt_decoder.module.js';
 import { GLTFLoader } from 'three/examples/jsm/loaders/GLTFLoader.js';
 import type { OrbitControls as OrbitControlsImpl } from 'three-stdlib';
+import { useReducedMotion } from '../../lib/reduced-motion';
 
 /**
  * The 3D Model viewer (React Three Fiber + drei). Loaded lazily by the studio only, so three.js never reaches
@@ -76,19 +77,22 @@ export default function ModelViewer({
   url,
   view = 'front',
   viewNonce = 0,
-  autoRotate = true,
+  autoRotate,
   onInteract,
   onLoaded,
 }: {
   url: string;
   view?: ViewName;
   viewNonce?: number;
+  /** Turn on a turntable; by default unless the visitor's system asks for reduced motion. */
   autoRotate?: boolean;
   onInteract?: () => void;
   /** Called once the model is drawn. */
   onLoaded?: () => void;
 }) {
   const interacted = useRef(false);
+  const reducedMotion = useReducedMotion();
+  const turning = autoRotate ?? !reducedMotion;
   return (
     <ViewerBoundary
       fallback={
@@ -101,7 +105,7 @@ export default function ModelViewer({
         camera={{ position: VIEWS.front, fov: 38, near: 0.05, far: 50 }}
         dpr={[1, 2]}
         // Render only on change once the turntable stops: an idle viewer costs no CPU or battery.
-        frameloop={autoRotate ? 'always' : 'demand'}
+        frameloop={turning ? 'always' : 'demand'}
         gl={{ antialias: true, alpha: true, preserveDrawingBuffer: true }}
         data-testid="model-canvas"
       >
@@ -150,7 +154,7 @@ export default function ModelViewer({
           enableDamping
           minDistance={0.8}
           maxDistance={6}
-          autoRotate={autoRotate}
+          autoRotate={turning}
           autoRotateSpeed={1.2}
           onStart={() => {
             if (!interacted.current) {

@@ -76,7 +76,7 @@ export function ShapePreviewPanel({
             Preview · untextured
           </span>
           <Suspense fallback={null}>
-            <ModelViewer url={shapeUrl} autoRotate onLoaded={onLoaded} />
+            <ModelViewer url={shapeUrl} onLoaded={onLoaded} />
           </Suspense>
         </div>
       ) : making ? (
