@@ -217,7 +217,8 @@ test('SIGKILL mid-render: another worker renders it after the lease — one vide
       const v = await video(id);
       return v.status === 'rendering' && v.worker_id && v.progress > 0.02 ? v : null;
     },
-    120_000,
+    // A ceiling: a new worker process starting under a load average of 40 took over 120 s to get here.
+    240_000,
     allLogs(),
     async () => ((await video(id)).status !== 'rendering' ? 'the render ended before the kill' : null),
     100,
@@ -252,7 +253,7 @@ test('SIGKILL mid-render: another worker renders it after the lease — one vide
   expect(new TextDecoder().decode(mp4.subarray(4, 8))).toBe('ftyp');
   expect((await ledger(db.sql, user)).map((r) => r.reason)).toEqual(['purchase', 'generation']);
   await jobGone(id);
-}, 420_000);
+}, 600_000);
 
 test('a model slower to fetch than the lease keeps its lease: the render is not handed to another worker', async () => {
   // No worker may take this job: the test runs the task itself, with a storage that holds the GLB back.
