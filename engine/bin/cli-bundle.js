@@ -20,7 +20,10 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 const ENGINE = fileURLToPath(new URL('..', import.meta.url));
 const ENTRY = join(ENGINE, 'src/cli/run.ts');
 
-/** Where the bundle is kept; IMG3D_CACHE_DIR moves it (tests use a fresh directory). */
+/**
+ * Where the bundle is kept. IMG3D_CACHE_DIR moves it (tests use a fresh directory); it must lie inside the
+ * checkout, below its node_modules, for the bundle's package imports to resolve.
+ */
 function cacheDir() {
   return process.env.IMG3D_CACHE_DIR || join(ENGINE, 'node_modules/.cache/img3d');
 }
