@@ -29,7 +29,7 @@ function cacheDir() {
 }
 
 /** The bundle's file URL when it exists and every source it was built from is unchanged. */
-export function freshBundle(dir = cacheDir()) {
+function freshBundle(dir = cacheDir()) {
   let record;
   try {
     record = JSON.parse(readFileSync(join(dir, 'inputs.json'), 'utf8'));
@@ -45,7 +45,7 @@ export function freshBundle(dir = cacheDir()) {
 }
 
 /** Builds the bundle; null when esbuild is missing or the sources do not build (tsx then reports why). */
-export async function buildBundle(dir = cacheDir()) {
+async function buildBundle(dir = cacheDir()) {
   let esbuild;
   try {
     esbuild = await import('esbuild');
