@@ -5,7 +5,7 @@
  * read from the model when static, else `size`.
  */
 import { readFile } from 'node:fs/promises';
-import * as ort from 'onnxruntime-node';
+import type * as Ort from 'onnxruntime-node';
 import sharp from 'sharp';
 import { EngineError } from '../errors.ts';
 import type { RgbaImage } from '../types.ts';
@@ -41,7 +41,9 @@ export async function createDepthEstimator(
       { cause },
     );
   }
-  let session: ort.InferenceSession;
+  // Loaded only when a depth model is configured (see isnet.ts).
+  const ort: typeof Ort = await import('onnxruntime-node');
+  let session: Ort.InferenceSession;
   try {
     session = await ort.InferenceSession.create(bytes, {
       intraOpNumThreads: opts.threads,

@@ -1,4 +1,5 @@
-import { EXPORT_FORMATS, type ExportFormat } from '@lift3d/contract';
+import type { ExportFormat } from '@lift3d/contract';
+import { EXPORT_FORMATS } from '@lift3d/contract/lists';
 
 /** The formats the engine writes: the product's one list (@lift3d/contract). */
 export { EXPORT_FORMATS, type ExportFormat };

@@ -10,7 +10,7 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import * as ort from 'onnxruntime-node';
+import type * as Ort from 'onnxruntime-node';
 import sharp from 'sharp';
 import { EngineError } from '../errors.ts';
 import type { RgbaImage } from '../types.ts';
@@ -68,6 +68,9 @@ export async function loadIsnetModel(model: IsnetOptions['model']): Promise<Uint
 export async function createIsnetSegmenter(options: Partial<IsnetOptions> = {}): Promise<Segmenter> {
   const opts = { ...ISNET_DEFAULTS, ...options };
   const bytes = resizeIsnetGraph(await loadIsnetModel(opts.model), opts.resolution);
+  // Loaded here, not at the top: a photo with alpha never needs onnxruntime, and loading it costs a cold
+  // img3d call ~80 ms of CPU.
+  const ort: typeof Ort = await import('onnxruntime-node');
   const session = await ort.InferenceSession.create(bytes, {
     intraOpNumThreads: opts.threads,
     interOpNumThreads: 1,

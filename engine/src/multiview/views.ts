@@ -8,7 +8,8 @@
  * point P at Rx(e)·Ry(−t)·Rx(−e)·P (x right, y up, z toward that camera). For e = 0 the right camera
  * (t = 90°) sees −Z on its right, the back one −X, the left one +Z.
  */
-import { VIEW_NAMES, type ViewName } from '@lift3d/contract';
+import type { ViewName } from '@lift3d/contract';
+import { VIEW_NAMES } from '@lift3d/contract/lists';
 import type { RgbaImage } from '../types.ts';
 import { perspective } from './camera.ts';
 

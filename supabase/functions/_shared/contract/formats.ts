@@ -3,19 +3,19 @@
  * and the SPA share (the SQL functions check the same values).
  */
 import * as z from 'zod/mini';
+import { EXPORT_FORMATS, EXTRA_MODEL_FORMATS, MODEL_FORMATS, TOPOLOGIES, VIEW_NAMES } from './lists.ts';
+
+export { EXPORT_FORMATS, EXTRA_MODEL_FORMATS, MODEL_FORMATS, TOPOLOGIES, VIEW_NAMES };
 
 /** Formats a user picks when converting, in the order menus offer them. */
-export const MODEL_FORMATS = ['glb', 'gltf', 'obj', 'fbx', 'stl'] as const;
 export const ModelFormat = z.enum(MODEL_FORMATS);
 export type ModelFormat = z.infer<typeof ModelFormat>;
 
 /** Made by every conversion as well, for AR (USDZ) and printing (3MF); models made before them lack them. */
-export const EXTRA_MODEL_FORMATS = ['usdz', '3mf'] as const;
 export const ExtraModelFormat = z.enum(EXTRA_MODEL_FORMATS);
 export type ExtraModelFormat = z.infer<typeof ExtraModelFormat>;
 
 /** Every file format the engine writes, in the order the worker exports them. */
-export const EXPORT_FORMATS = [...MODEL_FORMATS, ...EXTRA_MODEL_FORMATS] as const;
 export const ExportFormat = z.enum(EXPORT_FORMATS);
 export type ExportFormat = z.infer<typeof ExportFormat>;
 
@@ -24,7 +24,6 @@ export const DOWNLOAD_FORMATS = [...EXPORT_FORMATS, 'mp4'] as const;
 export const DownloadFormat = z.enum(DOWNLOAD_FORMATS);
 export type DownloadFormat = z.infer<typeof DownloadFormat>;
 
-export const TOPOLOGIES = ['low', 'high'] as const;
 export const Topology = z.enum(TOPOLOGIES);
 export type Topology = z.infer<typeof Topology>;
 
@@ -34,7 +33,6 @@ export const GenerationKind = z.enum(GENERATION_KINDS);
 export type GenerationKind = z.infer<typeof GenerationKind>;
 
 /** The extra sides of the one object in a multi-view conversion (form fields `view_right`, ...). */
-export const VIEW_NAMES = ['right', 'back', 'left'] as const;
 export const ViewName = z.enum(VIEW_NAMES);
 export type ViewName = z.infer<typeof ViewName>;
 
