@@ -18,8 +18,8 @@
 import { EngineError } from '../errors.ts';
 import { perspective } from './camera.ts';
 import { camera, carve } from './carve.ts';
-import { cutFloor } from './floor.ts';
 import { type CoverOptions, coverGhosts } from './cover.ts';
+import { cutFloor } from './floor.ts';
 import { type GhostOptions, pruneGhosts } from './ghosts.ts';
 import { type Grid, round } from './hull-round.ts';
 import type { Frame } from './register.ts';
