@@ -35,7 +35,9 @@
  * 0.18 → 0.37 s, dog 0.29 → 0.60 s (the splat of every voxel in five views); with no candidates only the
  * slice labelling runs.
  */
-import { perspective } from './camera.ts';
+import { forFootprints, type GhostCamera, type GhostGrid, interior } from './footprint.ts';
+
+export type { GhostCamera, GhostGrid } from './footprint.ts';
 
 export interface GhostOptions {
   /** Largest area of a thin slice component, as a share of the largest slice component's area. */
@@ -57,28 +59,6 @@ const GHOST_DEFAULTS: GhostOptions = {
   uncovered: 0.05,
   stub: 0.08,
 };
-
-/** A silhouette seen through the world frame (hull.ts): pixel = centre + rows of m · W / upp. */
-export interface GhostCamera {
-  mask: Float32Array;
-  width: number;
-  height: number;
-  upp: number;
-  cx: number;
-  cy: number;
-  /** Rows 0–2 of the world-to-camera rotation (row-major). */
-  m: Float64Array;
-  /** Inverse camera distance (camera.ts). */
-  inv: number;
-}
-
-export interface GhostGrid {
-  origin: [number, number, number];
-  h: number;
-  nx: number;
-  ny: number;
-  nz: number;
-}
 
 /** Removes ghost parts from `occ` (1 = inside) in place; returns how many parts were removed. */
 export function pruneGhosts(
@@ -263,23 +243,6 @@ function stub(
 }
 
 /**
- * Silhouette pixels at least a voxel's width inside the outline: the carve samples voxel centres, so a
- * thin leg's hull covers its silhouette only up to about a voxel at its edges, and those edge pixels
- * would make every ghost look needed (stool: 2–7 % of a ghost's front-view pixels, all along the edges).
- */
-function interior(cam: GhostCamera, h: number): Uint8Array {
-  const { mask, width, height } = cam;
-  const d = Math.max(1, Math.ceil(h / cam.upp));
-  const ok = (u: number, v: number) =>
-    u >= 0 && v >= 0 && u < width && v < height && mask[v * width + u] >= 0.5;
-  const out = new Uint8Array(width * height);
-  for (let v = 0; v < height; v++)
-    for (let u = 0; u < width; u++)
-      out[v * width + u] = ok(u, v) && ok(u - d, v) && ok(u + d, v) && ok(u, v - d) && ok(u, v + d) ? 1 : 0;
-  return out;
-}
-
-/**
  * Per camera, how many voxels' projected cubes cover each pixel, counted only where the candidates'
  * footprints can fall (their bounding rectangle in each view): the rest of the image is never asked.
  */
@@ -349,39 +312,4 @@ function alone(
     if (lost > share * seen) return true;
   }
   return false;
-}
-
-function forFootprints(
-  voxels: number[],
-  g: GhostGrid,
-  cams: GhostCamera[],
-  visit: (camera: number, pixel: number) => void,
-  within?: number[][],
-): void {
-  const { nx, ny, h, origin } = g;
-  for (let c = 0; c < cams.length; c++) {
-    const { m, upp, cx, cy, width, height, inv } = cams[c];
-    const ex = 0.5 * h * (Math.abs(m[0]) + Math.abs(m[1]) + Math.abs(m[2]));
-    const ey = 0.5 * h * (Math.abs(m[3]) + Math.abs(m[4]) + Math.abs(m[5]));
-    for (const o of voxels) {
-      const x = origin[0] + ((o % nx) + 0.5) * h;
-      const y = origin[1] + ((Math.floor(o / nx) % ny) + 0.5) * h;
-      const z = origin[2] + (Math.floor(o / (nx * ny)) + 0.5) * h;
-      const k = perspective(m[6] * x + m[7] * y + m[8] * z, inv) / upp;
-      if (!Number.isFinite(k)) continue;
-      // Half the projected cube's extent in pixels.
-      const rx = ex * k;
-      const ry = ey * k;
-      const px = cx + (m[0] * x + m[1] * y + m[2] * z) * k;
-      const py = cy - (m[3] * x + m[4] * y + m[5] * z) * k;
-      // Pixels whose centre the footprint holds (at least the one under the voxel's centre).
-      const x0 = Math.max(0, Math.min(Math.floor(px), Math.round(px - rx)));
-      const x1 = Math.min(width - 1, Math.max(Math.floor(px), Math.round(px + rx) - 1));
-      const y0 = Math.max(0, Math.min(Math.floor(py), Math.round(py - ry)));
-      const y1 = Math.min(height - 1, Math.max(Math.floor(py), Math.round(py + ry) - 1));
-      const b = within?.[c];
-      if (b && (x1 < b[0] || y1 < b[1] || x0 > b[2] || y0 > b[3])) continue;
-      for (let v = y0; v <= y1; v++) for (let u = x0; u <= x1; u++) visit(c, v * width + u);
-    }
-  }
 }

@@ -95,7 +95,7 @@ describe('ghost legs', () => {
     // The walk is even here, so the comparison skips the camera search: the test's cost under load.
     const all = await engine.convert(input, {
       topology: 'low',
-      multiview: { hull: { ghosts: false }, walk: false },
+      multiview: { hull: { cover: false, ghosts: false }, walk: false },
     });
     expect(all.stats.views?.ghosts).toBe(0);
     expect(legs(all).mid).toBeGreaterThan(4);
