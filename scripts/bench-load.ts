@@ -39,6 +39,7 @@ import {
   setAutogroupNice,
   shiftAutogroupNice,
 } from './bench-load-procs.ts';
+import { describeHops, parseServerTiming } from './bench-load-hops.ts';
 
 const env = process.env;
 const OPTIONS = {
@@ -65,6 +66,8 @@ interface Sample {
   ms: number;
   ok: boolean;
   detail?: string;
+  /** The answer's Server-Timing figures (the gateway's `gw`, the api's `app`, `db`, ...), in ms. */
+  hops?: Record<string, number>;
 }
 interface User {
   id: string;
@@ -92,7 +95,8 @@ async function timed(kind: Kind, call: () => Promise<Response>): Promise<Sample>
     const res = await call();
     await res.arrayBuffer();
     const ms = performance.now() - t0;
-    return { kind, ms, ok: res.ok, detail: res.ok ? undefined : `HTTP ${res.status}` };
+    const hops = parseServerTiming(res.headers.get('server-timing'));
+    return { kind, ms, ok: res.ok, detail: res.ok ? undefined : `HTTP ${res.status}`, hops };
   } catch (error) {
     return { kind, ms: performance.now() - t0, ok: false, detail: (error as Error).message };
   }
@@ -313,6 +317,7 @@ try {
     );
   console.log(`  sign-in    ${fmt(quantiles(signIns.map((s) => s.ms)))} (not in the figure above)`);
   for (const e of errors.slice(0, 5)) console.log(`  error: ${e.kind}: ${e.detail}`);
+  for (const line of describeHops(samples)) console.log(line);
   console.log(
     `conversions: running during the run min ${Math.min(...running)}, mean ${(running.reduce((a, b) => a + b, 0) / Math.max(1, running.length)).toFixed(1)}; ` +
       `${keeper.state.started} started, ${keeper.state.finished} ended (${keeper.state.failed} failed) by the end`,
