@@ -15,7 +15,8 @@
  * scheduling lag, and each process of the stack with its CPU priority, autogroup and the CPU it used.
  * BENCH_NICE (default 0, as deployed; negative needs root) runs the stack, this client and the database's
  * sessions of the stack at that priority, and sets the autogroups of the stack's and the client's
- * sessions to it (bench-load-procs.ts: with autogroups a nice value counts only inside a session); engines
+ * sessions and of the database server to it (bench-load-procs.ts: with autogroups a nice value counts only
+ * inside a session; BENCH_DATABASE_GROUP=0 leaves the server's as it is); engines
  * in sessions of their own are shifted by as much. The worker always sets its own priorities.
  * Exits 1 on any error or a p99 over BENCH_TARGET_MS (20).
  */
@@ -50,6 +51,8 @@ const OPTIONS = {
   signInSeconds: Number(env.BENCH_SIGN_IN_SECONDS ?? 30),
   postgres: env.BENCH_POSTGRES !== '0',
   nice: Number(env.BENCH_NICE ?? 0),
+  /** With BENCH_NICE, also set the database server's autogroup to it (for the run; put back after). */
+  databaseGroup: env.BENCH_DATABASE_GROUP !== '0',
   targetP99Ms: Number(env.BENCH_TARGET_MS ?? 20),
   /** The worker's own setting (worker/src/config.ts), read to recognise engines that have applied it. */
   engineGroupNice: Number(env.WORKER_ENGINE_GROUP_NICE ?? Number.NaN),
@@ -207,6 +210,7 @@ try {
   // starts one process per connection, and pools open new ones, so this is checked again every second).
   // Engine processes that lead sessions of their own (WORKER_ENGINE_IDLE) are shifted by as much as the
   // stack's session, so that the stack's parts keep the same relation to each other as without BENCH_NICE.
+  let databasePid: number | null = null;
   const raiseSessions = async () => {
     if (OPTIONS.nice === 0) return;
     for (const p of groupProcesses(stack.child.pid!)) {
@@ -218,6 +222,13 @@ try {
     if (!OPTIONS.postgres) return;
     const rows = await sql<{ pid: number }[]>`
       select pid from pg_stat_activity where datname = current_database()`;
+    // Every PostgreSQL process shares the server's one session (autogroup): the sessions' nice values
+    // count only inside it. BENCH_DATABASE_GROUP=0 leaves the server's session as it is.
+    if (OPTIONS.databaseGroup && databasePid === null && rows[0]) {
+      databasePid = rows[0].pid;
+      const undo = setAutogroupNice(rows[0].pid, OPTIONS.nice);
+      if (undo) restore.push(undo);
+    }
     for (const { pid } of rows) {
       try {
         if (getPriority(pid) > OPTIONS.nice) setPriority(pid, OPTIONS.nice);
@@ -335,7 +346,8 @@ try {
   console.log(
     `autogroups: stack ${autogroupOf(stack.child.pid!) ?? 'none'}, client ${autogroupOf('self') ?? 'none'}, ` +
       `worker ${autogroupOf(procsAfter.find((p) => p.role === 'worker')?.pid ?? 0) ?? 'none'}, ` +
-      `engines ${[...new Set(procsAfter.filter((p) => p.role === 'engine').map((p) => autogroupOf(p.pid)))].join(', ') || 'none'}`,
+      `engines ${[...new Set(procsAfter.filter((p) => p.role === 'engine').map((p) => autogroupOf(p.pid)))].join(', ') || 'none'}, ` +
+      `database server ${databasePid === null ? 'as it was' : (autogroupOf(databasePid) ?? '(session ended)')}`,
   );
   console.log(`client scheduling lag: ${fmt(quantiles(lag))}`);
   console.log(
