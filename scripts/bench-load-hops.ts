@@ -57,13 +57,13 @@ export function describeHops(samples: readonly Timed[]): string[] {
   const lines = [
     `hops (Server-Timing, ${rows.length} calls; ms): segment p50 / p99 over all calls | mean in the slowest 1 % (${tail.length} calls, ≥ ${p99.toFixed(1)} ms)`,
   ];
-  const describe = (name: string, values: (r: (typeof rows)[number]) => number) => {
+  const addLine = (name: string, values: (r: (typeof rows)[number]) => number) => {
     const sorted = rows.map(values).sort((a, b) => a - b);
     lines.push(
       `  ${name.padEnd(8)} ${at(sorted, 0.5).toFixed(1)} / ${at(sorted, 0.99).toFixed(1)} | ${mean(tail.map(values)).toFixed(1)}`,
     );
   };
-  for (const name of SEGMENTS) describe(name, (r) => r.seg[name]);
-  describe('(dbw)', (r) => r.dbw);
+  for (const name of SEGMENTS) addLine(name, (r) => r.seg[name]);
+  addLine('(dbw)', (r) => r.dbw);
   return lines;
 }

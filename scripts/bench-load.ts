@@ -31,6 +31,7 @@ import {
   startStackProcess,
   waitUntilHealthy,
 } from '../local/test/support/stack-process.ts';
+import { describeHops, parseServerTiming } from './bench-load-hops.ts';
 import {
   autogroupOf,
   cpuSince,
@@ -40,7 +41,6 @@ import {
   setAutogroupNice,
   shiftAutogroupNice,
 } from './bench-load-procs.ts';
-import { describeHops, parseServerTiming } from './bench-load-hops.ts';
 
 const env = process.env;
 const OPTIONS = {

@@ -11,14 +11,14 @@
  */
 import {
   Agent,
+  request as httpRequest,
   type IncomingHttpHeaders,
   type IncomingMessage,
   type OutgoingHttpHeaders,
-  request as httpRequest,
   type ServerResponse,
 } from 'node:http';
 
-export interface ProxyOptions {
+interface ProxyOptions {
   target: URL;
   /** Headers every answer gets unless the target set them itself (the api's: the security headers). */
   defaultHeaders: (request: IncomingMessage) => Record<string, string>;

@@ -35,8 +35,7 @@ export async function startStackProcess(options: {
   const command = [process.execPath, '--import', 'tsx', join(repoRoot, 'local/src/main.ts')];
   // `nice -n` is relative to this process's own value: a bench run under `nice -n 19` asking for -10
   // would otherwise get 9.
-  if (options.nice !== undefined)
-    command.unshift('nice', '-n', String(options.nice - getPriority()));
+  if (options.nice !== undefined) command.unshift('nice', '-n', String(options.nice - getPriority()));
   const child = spawn(command[0], command.slice(1), {
     cwd: repoRoot,
     env: { ...process.env, PORT: String(port), DATA_DIR: options.dataDir, DIST_DIR: distDir, ...options.env },
