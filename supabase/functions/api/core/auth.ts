@@ -116,7 +116,7 @@ export function authenticate(
       c.set('caller', caller);
       await next();
       if (caller.session.alive === undefined)
-        caller.session.alive = await timeInto('db', () => sessionAlive(sessionId, claims.sub));
+        caller.session.alive = await timeInto('db', () => sessionAlive(sessionId, caller.userId as string));
       if (!caller.session.alive) {
         await c.res.body?.cancel();
         // Unset first: Hono would otherwise copy the held-back answer's headers onto the 401.
@@ -125,7 +125,7 @@ export function authenticate(
       }
       return;
     }
-    if (!(await timeInto('db', () => sessionAlive(sessionId, claims.sub)))) throw sessionEnded();
+    if (!(await timeInto('db', () => sessionAlive(sessionId, caller.userId as string)))) throw sessionEnded();
     c.set('caller', caller);
     return next();
   };
