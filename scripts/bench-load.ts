@@ -15,7 +15,8 @@
  * scheduling lag, and each process of the stack with its CPU priority, autogroup and the CPU it used.
  * BENCH_NICE (default 0, as deployed; negative needs root) runs the stack, this client and the database's
  * sessions of the stack at that priority, and sets the autogroups of the stack's and the client's
- * sessions to it (bench-load-procs.ts: with autogroups a nice value counts only inside a session); engines
+ * sessions and of the database server to it (bench-load-procs.ts: with autogroups a nice value counts only
+ * inside a session; BENCH_DATABASE_GROUP=0 leaves the server's as it is); engines
  * in sessions of their own are shifted by as much. The worker always sets its own priorities.
  * Exits 1 on any error or a p99 over BENCH_TARGET_MS (20).
  */
@@ -30,6 +31,7 @@ import {
   startStackProcess,
   waitUntilHealthy,
 } from '../local/test/support/stack-process.ts';
+import { describeHops, parseServerTiming } from './bench-load-hops.ts';
 import {
   autogroupOf,
   cpuSince,
@@ -49,6 +51,8 @@ const OPTIONS = {
   signInSeconds: Number(env.BENCH_SIGN_IN_SECONDS ?? 30),
   postgres: env.BENCH_POSTGRES !== '0',
   nice: Number(env.BENCH_NICE ?? 0),
+  /** With BENCH_NICE, also set the database server's autogroup to it (for the run; put back after). */
+  databaseGroup: env.BENCH_DATABASE_GROUP !== '0',
   targetP99Ms: Number(env.BENCH_TARGET_MS ?? 20),
   /** The worker's own setting (worker/src/config.ts), read to recognise engines that have applied it. */
   engineGroupNice: Number(env.WORKER_ENGINE_GROUP_NICE ?? Number.NaN),
@@ -65,6 +69,8 @@ interface Sample {
   ms: number;
   ok: boolean;
   detail?: string;
+  /** The answer's Server-Timing figures (the gateway's `gw`, the api's `app`, `db`, ...), in ms. */
+  hops?: Record<string, number>;
 }
 interface User {
   id: string;
@@ -92,7 +98,8 @@ async function timed(kind: Kind, call: () => Promise<Response>): Promise<Sample>
     const res = await call();
     await res.arrayBuffer();
     const ms = performance.now() - t0;
-    return { kind, ms, ok: res.ok, detail: res.ok ? undefined : `HTTP ${res.status}` };
+    const hops = parseServerTiming(res.headers.get('server-timing'));
+    return { kind, ms, ok: res.ok, detail: res.ok ? undefined : `HTTP ${res.status}`, hops };
   } catch (error) {
     return { kind, ms: performance.now() - t0, ok: false, detail: (error as Error).message };
   }
@@ -203,6 +210,7 @@ try {
   // starts one process per connection, and pools open new ones, so this is checked again every second).
   // Engine processes that lead sessions of their own (WORKER_ENGINE_IDLE) are shifted by as much as the
   // stack's session, so that the stack's parts keep the same relation to each other as without BENCH_NICE.
+  let databasePid: number | null = null;
   const raiseSessions = async () => {
     if (OPTIONS.nice === 0) return;
     for (const p of groupProcesses(stack.child.pid!)) {
@@ -214,6 +222,13 @@ try {
     if (!OPTIONS.postgres) return;
     const rows = await sql<{ pid: number }[]>`
       select pid from pg_stat_activity where datname = current_database()`;
+    // Every PostgreSQL process shares the server's one session (autogroup): the sessions' nice values
+    // count only inside it. BENCH_DATABASE_GROUP=0 leaves the server's session as it is.
+    if (OPTIONS.databaseGroup && databasePid === null && rows[0]) {
+      databasePid = rows[0].pid;
+      const undo = setAutogroupNice(rows[0].pid, OPTIONS.nice);
+      if (undo) restore.push(undo);
+    }
     for (const { pid } of rows) {
       try {
         if (getPriority(pid) > OPTIONS.nice) setPriority(pid, OPTIONS.nice);
@@ -313,6 +328,7 @@ try {
     );
   console.log(`  sign-in    ${fmt(quantiles(signIns.map((s) => s.ms)))} (not in the figure above)`);
   for (const e of errors.slice(0, 5)) console.log(`  error: ${e.kind}: ${e.detail}`);
+  for (const line of describeHops(samples)) console.log(line);
   console.log(
     `conversions: running during the run min ${Math.min(...running)}, mean ${(running.reduce((a, b) => a + b, 0) / Math.max(1, running.length)).toFixed(1)}; ` +
       `${keeper.state.started} started, ${keeper.state.finished} ended (${keeper.state.failed} failed) by the end`,
@@ -330,7 +346,8 @@ try {
   console.log(
     `autogroups: stack ${autogroupOf(stack.child.pid!) ?? 'none'}, client ${autogroupOf('self') ?? 'none'}, ` +
       `worker ${autogroupOf(procsAfter.find((p) => p.role === 'worker')?.pid ?? 0) ?? 'none'}, ` +
-      `engines ${[...new Set(procsAfter.filter((p) => p.role === 'engine').map((p) => autogroupOf(p.pid)))].join(', ') || 'none'}`,
+      `engines ${[...new Set(procsAfter.filter((p) => p.role === 'engine').map((p) => autogroupOf(p.pid)))].join(', ') || 'none'}, ` +
+      `database server ${databasePid === null ? 'as it was' : (autogroupOf(databasePid) ?? '(session ended)')}`,
   );
   console.log(`client scheduling lag: ${fmt(quantiles(lag))}`);
   console.log(

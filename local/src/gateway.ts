@@ -1,17 +1,15 @@
 /**
  * One origin for the whole local stack, as a Supabase project plus a static host would give: the built
  * SPA, `/auth/v1/*` (the auth server, a Hono app mounted here), `/api/*` (the Deno api function, proxied)
- * and `/config.json`. A Hono app served by @hono/node-server, like the api beside it.
+ * and `/config.json`. `/api` (and the local inbox) go through a proxy on node:http; the rest is a Hono app.
  */
-import type { Server } from 'node:http';
-import { createAdaptorServer, type HttpBindings } from '@hono/node-server';
-import { getConnInfo } from '@hono/node-server/conninfo';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { getRequestListener, type HttpBindings } from '@hono/node-server';
 import type { HostConfig } from '@lift3d/contract';
 import { type Context, Hono } from 'hono';
-import { proxy } from 'hono/proxy';
+import { createProxy } from './gateway-proxy.ts';
 import { SHARE_PAGE, serveSharePage } from './gateway-share.ts';
 import { serveStatic } from './gateway-static.ts';
-import { fetchKeepingHost } from './http-fetch.ts';
 import type { Log } from './log.ts';
 import { MAIL_INBOX_PATH } from './mail-catcher.ts';
 import { securityHeaders } from './security-headers.ts';
@@ -43,23 +41,13 @@ const under = (path: string, prefix: string) => path === prefix || path.startsWi
 
 function createGatewayApp(options: GatewayOptions): Hono<Env> {
   const api = new URL(options.apiOrigin);
-  const inbox = options.mailInboxOrigin ? new URL(options.mailInboxOrigin) : null;
   const app = new Hono<Env>();
-
-  // The inbox is MailDev's own app (its scripts, and each mail in a frame), not a page of ours: our page
-  // policy would block it, so it is proxied as it is, before the security headers.
-  if (inbox) {
-    const toInbox = (c: Context<Env>) =>
-      forward(c, inbox, options.log, 'The mail inbox is unavailable right now.');
-    app.all(MAIL_INBOX_PATH, toInbox);
-    app.all(`${MAIL_INBOX_PATH}/*`, toInbox);
-  }
 
   app.use('*', async (c, next) => {
     await next();
     const path = new URL(c.req.url).pathname;
-    const isApi = under(path, '/api') || under(path, '/auth/v1');
-    const headers = securityHeaders(isApi ? 'api' : 'page', {
+    // (`/api` never reaches this app: the proxy sets its headers.)
+    const headers = securityHeaders(under(path, '/auth/v1') ? 'api' : 'page', {
       paypal: options.publicConfig.payments === 'paypal',
       https: viaHttps(c),
       connectOrigins: options.connectOrigins,
@@ -70,10 +58,6 @@ function createGatewayApp(options: GatewayOptions): Hono<Env> {
   });
 
   app.mount('/auth/v1', (request, env: HttpBindings) => options.auth.fetch(request, env));
-  const toApi = (c: Context<Env>) =>
-    forward(c, api, options.log, 'The API is unavailable right now. Please try again in a moment.');
-  app.all('/api', toApi);
-  app.all('/api/*', toApi);
   app.get('/config.json', (c) => sendConfig(c, options.publicConfig));
   app.all('*', (c) => {
     const pathname = new URL(c.req.url).pathname;
@@ -97,18 +81,50 @@ function createGatewayApp(options: GatewayOptions): Hono<Env> {
   return app;
 }
 
-/** The gateway as a node:http server, not yet listening (the stack and tests choose the port). */
+/**
+ * The gateway as a node:http server, not yet listening (the stack and tests choose the port). `/api` is
+ * proxied on node:http directly (gateway-proxy.ts: every api call passes here, and the Hono app's web
+ * streams cost as much CPU as the api's own work); the rest is the Hono app.
+ */
 export function createGateway(options: GatewayOptions): Server {
-  // Without a `createServer` option @hono/node-server makes a node:http server.
-  return createAdaptorServer({ fetch: createGatewayApp(options).fetch }) as Server;
+  const app = getRequestListener(createGatewayApp(options).fetch);
+  const toApi = createProxy({
+    target: new URL(options.apiOrigin),
+    log: options.log,
+    unavailable: 'The API is unavailable right now. Please try again in a moment.',
+    defaultHeaders: (request) =>
+      securityHeaders('api', {
+        paypal: options.publicConfig.payments === 'paypal',
+        https: requestViaHttps(request),
+        connectOrigins: options.connectOrigins,
+      }),
+  });
+  // The inbox is MailDev's own app (its scripts, and each mail in a frame), not a page of ours: our page
+  // policy would block it, so it is proxied as it is, without the security headers.
+  const toInbox = options.mailInboxOrigin
+    ? createProxy({
+        target: new URL(options.mailInboxOrigin),
+        log: options.log,
+        unavailable: 'The mail inbox is unavailable right now.',
+        defaultHeaders: () => ({}),
+      })
+    : null;
+  return createServer((request, response) => {
+    const path = (request.url ?? '/').split('?', 1)[0] ?? '/';
+    if (under(path, '/api')) toApi(request, response);
+    else if (toInbox && under(path, MAIL_INBOX_PATH)) toInbox(request, response);
+    else void app(request, response);
+  });
 }
 
 /** TLS on this socket, or a proxy in front that terminated it and said so. */
-function viaHttps(c: Context<Env>): boolean {
-  const socket = c.env.incoming.socket;
+function requestViaHttps(request: IncomingMessage): boolean {
+  const socket = request.socket;
   if ('encrypted' in socket && socket.encrypted) return true;
-  return (c.req.header('x-forwarded-proto') ?? '').split(',')[0]?.trim() === 'https';
+  const proto = request.headers['x-forwarded-proto'];
+  return (typeof proto === 'string' ? proto : '').split(',')[0]?.trim() === 'https';
 }
+const viaHttps = (c: Context<Env>) => requestViaHttps(c.env.incoming);
 
 function sendConfig(c: Context<Env>, config: HostConfig) {
   // The browser reaches auth on the origin it loaded the page from, whatever port that is.
@@ -124,25 +140,4 @@ function sendConfig(c: Context<Env>, config: HostConfig) {
     paypalClientId: config.paypalClientId,
     mailInboxUrl: config.mailInboxUrl,
   });
-}
-
-/**
- * The request as it came (method, path, query, headers including Host, body streamed), to `target`; the
- * answer as it comes, redirects included (a download's 302 is the browser's to follow). hono/proxy drops
- * the hop-by-hop headers both ways.
- */
-async function forward(c: Context<Env>, target: URL, log: Log, unavailable: string): Promise<Response> {
-  const url = new URL(c.req.url);
-  try {
-    return await proxy(`${target.origin}${url.pathname}${url.search}`, {
-      raw: c.req.raw,
-      customFetch: fetchKeepingHost,
-      headers: { ...c.req.header(), 'x-forwarded-for': getConnInfo(c).remote.address ?? '' },
-    });
-  } catch (error) {
-    log(
-      `proxy to ${target.origin}: ${c.req.method} ${url.pathname}${url.search}: ${(error as Error).message}`,
-    );
-    return c.json({ error: unavailable }, 502);
-  }
 }

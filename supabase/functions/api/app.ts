@@ -19,6 +19,7 @@ import { corsMiddleware } from './core/cors.ts';
 import type { AppDeps, AppEnv } from './core/deps.ts';
 import { handleError } from './core/handle-error.ts';
 import { requestLimits } from './core/request-limits.ts';
+import { serverTiming } from './core/server-timing.ts';
 import { formRoutes } from './forms/routes.ts';
 import { directUploadRoutes } from './generations/direct-uploads.ts';
 import { generationFileRoutes } from './generations/files.routes.ts';
@@ -40,6 +41,8 @@ import { webhookRoutes } from './webhooks/routes.ts';
 
 export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>().basePath('/api');
+  // First, so that its figure covers every other middleware.
+  app.use('*', serverTiming());
   // Before authentication: preflights carry no token, and a refused token still needs CORS headers for
   // the SPA on another origin to read the 401.
   app.use('*', corsMiddleware({ allowedOrigins: deps.config.corsOrigins ?? [] }));

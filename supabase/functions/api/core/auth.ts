@@ -8,6 +8,7 @@ import { createRemoteJWKSet, type JWTPayload, jwtVerify } from 'jose';
 import type { ApiConfig } from './config.ts';
 import { ANONYMOUS, type Caller, type Db } from './db.ts';
 import { ApiError, sessionEnded, unauthorized } from './errors.ts';
+import { timeInto } from './server-timing.ts';
 
 export type AuthVariables = { caller: Caller };
 
@@ -74,7 +75,7 @@ export function authenticate(
     if (!match) throw unauthorized('The Authorization header must be "Bearer <access token>".');
     let claims: JWTPayload;
     try {
-      claims = await verify(match[1]);
+      claims = await timeInto('auth', () => verify(match[1]));
     } catch {
       throw new ApiError(
         401,
@@ -115,7 +116,7 @@ export function authenticate(
       c.set('caller', caller);
       await next();
       if (caller.session.alive === undefined)
-        caller.session.alive = await sessionAlive(sessionId, claims.sub);
+        caller.session.alive = await timeInto('db', () => sessionAlive(sessionId, caller.userId as string));
       if (!caller.session.alive) {
         await c.res.body?.cancel();
         // Unset first: Hono would otherwise copy the held-back answer's headers onto the 401.
@@ -124,7 +125,7 @@ export function authenticate(
       }
       return;
     }
-    if (!(await sessionAlive(sessionId, claims.sub))) throw sessionEnded();
+    if (!(await timeInto('db', () => sessionAlive(sessionId, caller.userId as string)))) throw sessionEnded();
     c.set('caller', caller);
     return next();
   };

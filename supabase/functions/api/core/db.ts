@@ -11,6 +11,7 @@
 import postgres from 'postgres';
 import type { ApiConfig } from './config.ts';
 import { sessionEnded } from './errors.ts';
+import { addTiming, timeInto } from './server-timing.ts';
 
 type Sql = postgres.Sql;
 export type Tx = postgres.TransactionSql;
@@ -53,7 +54,7 @@ export function createDb(config: Pick<ApiConfig, 'databaseUrl' | 'maxDbConnectio
     // dropped mid-request (an outage, a restart) left the request waiting for ever on its rollback. The
     // statement that sets the caller checks their session too, so the check costs no round trip of its own.
     asCaller: (caller, fn) =>
-      sql.begin(async (tx) => {
+      transaction(sql, async (tx) => {
         const session = caller.session?.alive === undefined ? caller.session : undefined;
         const claims = JSON.stringify(caller.claims);
         if (!session) {
@@ -70,8 +71,19 @@ export function createDb(config: Pick<ApiConfig, 'databaseUrl' | 'maxDbConnectio
         session.alive = setup.alive === true;
         if (!session.alive) throw sessionEnded();
         return fn(tx);
-      }) as Promise<Awaited<ReturnType<typeof fn>>>,
-    asService: (fn) => sql.begin((tx) => fn(tx)) as Promise<Awaited<ReturnType<typeof fn>>>,
+      }),
+    asService: (fn) => transaction(sql, fn),
     close: () => sql.end({ timeout: 5 }),
   };
+}
+
+/** sql.begin, its time (and the part spent before the first statement could go) in Server-Timing. */
+function transaction<T>(sql: Sql, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  const asked = performance.now();
+  return timeInto('db', () =>
+    sql.begin((tx) => {
+      addTiming('dbw', performance.now() - asked);
+      return fn(tx);
+    }),
+  ) as Promise<T>;
 }
