@@ -78,7 +78,8 @@ export function startOnIntent(
     for (const replay of held.splice(0)) replay();
   }
 
-  for (const type of options.intentEvents) window.addEventListener(type, begin, { capture: true, passive: true });
+  for (const type of options.intentEvents)
+    window.addEventListener(type, begin, { capture: true, passive: true });
   window.addEventListener('click', hold, true);
   window.addEventListener('submit', hold, true);
   window.addEventListener('input', remember, true);
