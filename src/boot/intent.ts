@@ -20,7 +20,7 @@
  * - If the app's code cannot load, the held actions are replayed anyway: links then navigate as plain HTML.
  */
 
-export const INTENT_DEFAULTS = {
+const INTENT_DEFAULTS = {
   /** Events that start the app. Listened to on window, capture phase, passive. */
   intentEvents: ['pointermove', 'pointerdown', 'touchstart', 'keydown', 'focusin', 'scroll', 'wheel'],
 };
