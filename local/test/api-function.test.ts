@@ -2,7 +2,7 @@
 // storage tests: in full on PostgreSQL behind PgBouncer in transaction mode, as on Supabase, and the files
 // about engines and pool modes on the embedded PGlite and over a session connection (support/api-suite.ts).
 import { startS3 } from '@lift3d/worker/testing/s3';
-import { expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { API_RUNS, type ApiRun, missingTaggedFiles, runDenoTests } from './support/api-suite.ts';
 import { createTestDatabase } from './support/databases.ts';
 import { startPgbouncer } from './support/pgbouncer.ts';
@@ -15,11 +15,8 @@ test('every file tagged for the other databases exists', () => {
   expect(missingTaggedFiles()).toEqual([]);
 });
 
-// The runs go side by side, each on a database, pooler and S3 server of its own: the full run alone is most of
-// this project's wall time, and the other two mostly wait on their databases meanwhile.
-test.concurrent.each(API_RUNS.map((run) => [label(run), run] as const))(
-  'api function: %s: deno test passes',
-  async (_name, run) => {
+describe.each(API_RUNS.map((run) => [label(run), run] as const))('api function: %s', (_name, run) => {
+  test('deno test passes', async () => {
     const db = await createTestDatabase(run.engine);
     const pooler = run.pooler ? await startPgbouncer(db.url) : null;
     const s3 = await startS3();
@@ -44,6 +41,5 @@ test.concurrent.each(API_RUNS.map((run) => [label(run), run] as const))(
       await pooler?.stop();
       await db.stop();
     }
-  },
-  660_000,
-);
+  }, 660_000);
+});
