@@ -43,7 +43,10 @@ test('desktop: a 600×700 popup signs in and the app opens the studio', async ({
   const popupPromise = page.waitForEvent('popup');
   await page.getByRole('button', { name: 'Continue with Google' }).click();
   const popup = await popupPromise;
-  expect(await popup.evaluate(() => [window.outerWidth, window.outerHeight])).toEqual([600, 700]);
+  // The popup goes on to the provider by itself: a read that meets that navigation is read again.
+  await expect
+    .poll(() => popup.evaluate(() => [window.outerWidth, window.outerHeight]).catch(() => null))
+    .toEqual([600, 700]);
   await page.waitForURL(`${stack.url}/app`);
   await expect.poll(() => popup.isClosed()).toBe(true);
   const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('user') ?? 'null'));
