@@ -43,6 +43,31 @@ export async function openSignIn(page: Page) {
   }).toPass({ timeout: 60_000 });
 }
 
+/**
+ * Starts noting which of `texts` appear inside a dialog on this page (a MutationObserver in the page), for a
+ * message shown too briefly to be sure a polling check sees it on a busy machine (the auth dialog's 1.2 s
+ * success overlay). The page must stay loaded (the studio is reached by the app's own navigation). Returns a
+ * function that reads the texts seen so far.
+ */
+export async function noteDialogTexts(page: Page, texts: string[]): Promise<() => Promise<string[]>> {
+  await page.evaluate((wanted) => {
+    const seen = new Set<string>();
+    const look = () => {
+      for (const d of document.querySelectorAll('[role="dialog"]')) {
+        for (const text of wanted) if (d.textContent?.includes(text)) seen.add(text);
+      }
+    };
+    new MutationObserver(look).observe(document.body, {
+      subtree: true,
+      childList: true,
+      characterData: true,
+    });
+    (window as unknown as { lift3dSeenTexts: Set<string> }).lift3dSeenTexts = seen;
+  }, texts);
+  return () =>
+    page.evaluate(() => [...(window as unknown as { lift3dSeenTexts: Set<string> }).lift3dSeenTexts].sort());
+}
+
 /** Signs in through the dialog on the current page and waits for the studio. */
 export async function signInThroughDialog(page: Page, email: string, password: string) {
   await openSignIn(page);
