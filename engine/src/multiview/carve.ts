@@ -12,7 +12,6 @@ import { silhouetteBox } from './register.ts';
  * A silhouette seen through the world frame: image position = centre + rows 0 and 1 of m · W · k / scale,
  * k = 1 / (1 − row 2 of m · W · inv) (camera.ts; inv = 0 sees in parallel, k = 1).
  */
-/** A view's silhouette seen through the world frame. */
 export interface Camera {
   mask: Float32Array;
   width: number;

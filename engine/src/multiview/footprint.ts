@@ -3,20 +3,10 @@
  * its bounding box holds, and the silhouette pixels far enough inside the outline to be judged.
  */
 import { perspective } from './camera.ts';
+import type { Camera } from './carve.ts';
 
-/** A silhouette seen through the world frame (hull.ts): pixel = centre + rows of m · W / upp. */
-export interface GhostCamera {
-  mask: Float32Array;
-  width: number;
-  height: number;
-  upp: number;
-  cx: number;
-  cy: number;
-  /** Rows 0–2 of the world-to-camera rotation (row-major). */
-  m: Float64Array;
-  /** Inverse camera distance (camera.ts). */
-  inv: number;
-}
+/** A silhouette seen through the world frame: carve.ts's camera without its silhouette box. */
+export type GhostCamera = Omit<Camera, 'box'>;
 
 export interface GhostGrid {
   origin: [number, number, number];
