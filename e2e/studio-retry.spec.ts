@@ -82,6 +82,7 @@ test('a worker SIGKILLed mid-conversion: the studio says it is retrying on anoth
   await sql`select public.apply_credit_change(${userId}, 100, 'purchase', ${`test:${userId}`})`;
   await page.goto(`${stack.url}/app`);
   await signInThroughDialog(page, who.email, who.password);
+  await expect(page.getByTestId('studio-credits')).toHaveText('100');
 
   // No alpha channel: the segmentation model runs, so the conversion is still going when the worker dies.
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="256" height="256"><rect width="256" height="256" fill="#fff"/>

@@ -214,6 +214,8 @@ test('a batch checks its total cost up front, then makes one job per image; a do
   await page.goto('about:blank');
   await grantCredits(user.id, 40);
   await page.goto('/app');
+  // Generate decides on the balance the page knows: a click before the user has loaded asks to sign in.
+  await expect(page.getByTestId('studio-credits')).toHaveText('100');
   await page
     .getByTestId('upload-input')
     .setInputFiles([

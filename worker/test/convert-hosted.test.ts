@@ -46,7 +46,7 @@ beforeEach(() => {
   standins.key = KEY;
 });
 
-function worker(name: string) {
+function worker(name: string, overrides: Record<string, string> = {}) {
   return env.worker(name, {
     GENERATION_BACKEND: 'meshy',
     MESHY_API_KEY: KEY,
@@ -63,7 +63,14 @@ function worker(name: string) {
     GENERATION_QUEUE_WAIT_MS: '3000',
     // Generous: this machine is shared, and the deadline runs from submission to downloaded model.
     GENERATION_DEADLINE_SECONDS: '90',
+    ...overrides,
   });
+}
+
+/** Every live worker killed and gone: the next job can go only to a worker started after this. */
+async function stopWorkers() {
+  for (const w of workers) if (alive(w)) w.child.kill('SIGKILL');
+  await Promise.all(workers.map((w) => w.exited));
 }
 const allLogs = () => workers.map((w) => w.logs);
 const generation = async (id: string) => (await db.sql`select * from public.generations where id = ${id}`)[0];
@@ -232,11 +239,21 @@ test('a FAILED task with fallback on: the built-in engine makes it, charged once
 test('a task that never ends: failed at the deadline, refunded once', async () => {
   await settle('meshy', 'refund');
   standins.behaviour.outcome = 'never';
+  // The deadline alone is under test: a worker whose deadline is seconds takes this job, not one with the
+  // 90 s a loaded machine needs for a real model (the test waited those 90 s). The others are gone first.
+  await stopWorkers();
+  const short = worker('short deadline', { GENERATION_DEADLINE_SECONDS: '5' });
   const { user, id } = await convert();
   const done = await finished(id);
   expect(done.status).toBe('failed');
+  expect(done.error).toMatch(/could not make this model/);
+  expect(short.logs.join('\n')).toMatch(/no model within 5 s/);
   expect(tasksOf(done.provider_task_id)).toHaveLength(1);
+  expect(tasksOf(done.provider_task_id)[0].polls).toBeGreaterThan(1);
   expect((await ledger(db.sql, user)).map((r) => r.reason)).toEqual(['purchase', 'generation', 'refund']);
+  short.child.kill('SIGKILL');
+  await short.exited;
+  worker('a again');
 }, 240_000);
 
 test('a worker killed while polling: another resumes the same task — one task, one charge, one result', async () => {
