@@ -30,9 +30,7 @@ export default defineConfig({
           globalSetup,
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          // Two files at once (each its own databases and ports): 3:14 alone instead of about 5 minutes.
-          fileParallelism: true,
-          maxWorkers: 2,
+          fileParallelism: false,
         },
       },
       {
@@ -42,11 +40,7 @@ export default defineConfig({
           globalSetup,
           testTimeout: 180_000,
           hookTimeout: 120_000,
-          // Two files at once: each has its own database, storage folder, ports and workers, and most of a
-          // file's time is waiting (leases, restarts, a stack starting), so the step's wall time halves
-          // (13:36 → 6:54 alone, same CPU) without any limit coming near.
-          fileParallelism: true,
-          maxWorkers: 2,
+          fileParallelism: false,
         },
       },
     ],
