@@ -3,7 +3,8 @@
  * without the focal length; with --sheets, the 8-view sheets of the results and of the true shapes.
  * Each set was made after the options it judges were frozen (engine README, multi-view).
  *
- * npx tsx engine/bench/multiview-final.bench.ts --set 2|3 [--sheets DIR]
+ * [MV_OPTS=JSON] npx tsx engine/bench/multiview-final.bench.ts --set 2|3 [--sheets DIR]
+ * MV_OPTS: multi-view options of the four-photo conversions as JSON, e.g. '{"hull":{"cover":false}}'.
  */
 import { mkdirSync } from 'node:fs';
 import { createEngine } from '../src/index.ts';
@@ -53,6 +54,7 @@ await perspectiveTable(
     focals: set.focals,
     walk: set.walk,
     prefix: `final${id}`,
+    multiview: process.env.MV_OPTS ? JSON.parse(process.env.MV_OPTS) : undefined,
   },
   sheets,
 );

@@ -7,7 +7,7 @@
  */
 import { join } from 'node:path';
 import sharp from 'sharp';
-import type { ConvertResult, Engine } from '../src/index.ts';
+import type { ConvertResult, Engine, MultiViewOptions } from '../src/index.ts';
 import { unlevel } from '../src/pipeline/level.ts';
 import { contactSheet } from '../test/support/raster.ts';
 import { png } from '../test/support/synthetic.ts';
@@ -25,6 +25,8 @@ export interface PerspectiveSet {
   walk: (index: number) => UnevenWalk;
   /** File name prefix of the sheets. */
   prefix: string;
+  /** Multi-view options of the four-photo conversions (to compare a step on and off); the defaults if absent. */
+  multiview?: Partial<MultiViewOptions>;
 }
 
 async function sheet(dir: string | undefined, name: string, r: ConvertResult) {
@@ -82,11 +84,12 @@ export async function perspectiveTable(engine: Engine, set: PerspectiveSet, shee
       const h = await bytes(held);
       const exif = { front: focal, right: focal, back: focal, left: focal };
       try {
+        const four = { topology: 'low' as const, multiview: set.multiview };
         const results = [
           await engine.convert(e.front, { topology: 'low' }),
-          await engine.convert({ ...e, focalLength35mm: exif }, { topology: 'low' }),
-          await engine.convert({ ...h, focalLength35mm: exif }, { topology: 'low' }),
-          await engine.convert(h, { topology: 'low' }),
+          await engine.convert({ ...e, focalLength35mm: exif }, four),
+          await engine.convert({ ...h, focalLength35mm: exif }, four),
+          await engine.convert(h, four),
         ];
         const truths = [even, even, held, held];
         const scores = results.map((r, k) => {
