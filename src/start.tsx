@@ -1,0 +1,28 @@
+import { startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { App } from './App';
+import { isPrerenderedFor } from './prerender/pages';
+import { queryClient, router } from './router';
+
+/**
+ * Starts the app on #root; resolves once it has committed its first render (a prerendered page: once React
+ * has taken its markup over), so a caller can hand on what the visitor did before that (src/boot/intent.ts).
+ */
+export function startApp(root: HTMLElement): Promise<void> {
+  return new Promise((ready) => {
+    const app = <App router={router} queryClient={queryClient} onReady={ready} />;
+    // A public page arrives as HTML rendered at build time: once its route's code is in, React takes over
+    // that markup instead of drawing it again. Any other page (or HTML served for another path) renders afresh.
+    if (!isPrerenderedFor(root.dataset.prerendered, window.location.pathname)) {
+      createRoot(root).render(app);
+      return;
+    }
+    // As on the server, the router renders no Suspense boundary of its own around the matches and the root
+    // route: the boundaries must be the ones the HTML was rendered with, or React discards that HTML.
+    router.ssr = { manifest: undefined };
+    // Hydrating inside a transition lets React yield to the browser every few milliseconds instead of taking
+    // the whole page over in one long task (the landing's reached 1 s on a 4x-throttled phone on a busy
+    // machine, all of it blocking time); a click that arrives meanwhile makes React hydrate it first.
+    void router.load().then(() => startTransition(() => void hydrateRoot(root, app)));
+  });
+}
