@@ -18,6 +18,10 @@
  *   such field gets an input event so its component reads the text (React tracks a field's last known value
  *   through the field's own `value` setter, so the setter of its prototype writes the text past it).
  * - If the app's code cannot load, the held actions are replayed anyway: links then navigate as plain HTML.
+ * - Replays go to the element as it is once the app answers: each held target and typed field is noted with
+ *   its place under the root, so if React drew a part afresh instead of taking its HTML over (a hydration
+ *   mismatch replaces the nodes), the click, the text and the focus go to the element now in that place.
+ *   A click is replayed once and only there (its original never reaches React), so a toggle turns once.
  */
 
 const INTENT_DEFAULTS = {
@@ -26,6 +30,12 @@ const INTENT_DEFAULTS = {
 };
 
 type Held = () => void;
+
+/** An element and its place under the root (child indexes), to find its stand-in if React redrew it. */
+interface Noted<T extends Element> {
+  element: T;
+  path: number[];
+}
 
 /**
  * Calls `start` on the visitor's first intent and replays what they did before it resolved. `start` must
@@ -37,7 +47,7 @@ export function startOnIntent(
   options: { intentEvents: readonly string[] } = INTENT_DEFAULTS,
 ): void {
   const held: Held[] = [];
-  const typed = new Map<HTMLInputElement | HTMLTextAreaElement, string>();
+  const typed = new Map<HTMLInputElement | HTMLTextAreaElement, { text: string; path: number[] }>();
   let started = false;
 
   const begin = () => {
@@ -52,9 +62,11 @@ export function startOnIntent(
     if (!event.isTrusted || !(target instanceof Element) || !root.contains(target)) return;
     if (event instanceof MouseEvent) {
       if (event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) return;
-      held.push(() => replayClick(target));
+      const noted = note(root, target);
+      held.push(() => replayClick(current(root, noted)));
     } else if (target instanceof HTMLFormElement) {
-      held.push(() => target.isConnected && target.requestSubmit());
+      const noted = note(root, target);
+      held.push(() => current(root, noted)?.requestSubmit());
     } else {
       return;
     }
@@ -65,16 +77,25 @@ export function startOnIntent(
 
   const remember = (event: Event) => {
     const { target } = event;
-    if (target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement) {
-      typed.set(target, target.value);
-    }
+    if (!(target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement)) return;
+    if (root.contains(target)) typed.set(target, { text: target.value, path: note(root, target).path });
   };
 
   function answer() {
     window.removeEventListener('click', hold, true);
     window.removeEventListener('submit', hold, true);
     window.removeEventListener('input', remember, true);
-    for (const [field, text] of typed) handOver(field, text);
+    const focused = document.activeElement;
+    for (const [field, { text, path }] of typed) {
+      const now = current(root, { element: field, path });
+      if (!now) continue;
+      handOver(now, text);
+      // The visitor was typing in a field React replaced: the caret goes on in its stand-in.
+      if (now !== field && focused === field) {
+        now.focus();
+        now.setSelectionRange?.(text.length, text.length);
+      }
+    }
     for (const replay of held.splice(0)) replay();
   }
 
@@ -85,15 +106,37 @@ export function startOnIntent(
   window.addEventListener('input', remember, true);
 }
 
-function replayClick(target: Element): void {
-  if (!target.isConnected) return;
+function note<T extends Element>(root: Element, element: T): Noted<T> {
+  const path: number[] = [];
+  for (let at: Element = element; at !== root && at.parentElement; at = at.parentElement) {
+    path.unshift(Array.prototype.indexOf.call(at.parentElement.children, at));
+  }
+  return { element, path };
+}
+
+/**
+ * The noted element if React took it over; else the element of the same kind now at its place (React drew
+ * that part afresh); else none, and the action is dropped rather than sent to something else.
+ */
+function current<T extends Element>(root: Element, { element, path }: Noted<T>): T | null {
+  if (element.isConnected && root.contains(element)) return element;
+  let at: Element | undefined = root;
+  for (const index of path) at = at?.children[index];
+  if (!at || at.tagName !== element.tagName) return null;
+  if (at instanceof HTMLInputElement && element instanceof HTMLInputElement && at.type !== element.type) {
+    return null;
+  }
+  return at as unknown as T;
+}
+
+function replayClick(target: Element | null): void {
+  if (!target) return;
   if (target instanceof HTMLElement) target.click();
   else target.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, view: window }));
 }
 
 /** Gives the app the text typed into `field` before it answered (see the notes). */
 function handOver(field: HTMLInputElement | HTMLTextAreaElement, text: string): void {
-  if (!field.isConnected) return;
   const setValue = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), 'value')?.set;
   if (!setValue) return;
   // Through the field's own setter first, so React's record of the value differs from the text.
