@@ -139,7 +139,13 @@ function replayClick(target: Element | null): void {
 function handOver(field: HTMLInputElement | HTMLTextAreaElement, text: string): void {
   const setValue = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), 'value')?.set;
   if (!setValue) return;
-  // Through the field's own setter first, so React's record of the value differs from the text.
+  // The app's first commit can leave a Suspense boundary (the page's content) still to be hydrated; React
+  // hydrates it when an event reaches it, recording each field's value as it finds it then. So first the
+  // rendered value and an event: React takes this part over now and records that, not the typed text (with
+  // the text recorded, the event below would look like no change and the text never reach the app's state).
+  setValue.call(field, field.defaultValue);
+  field.dispatchEvent(new Event('input', { bubbles: true }));
+  // Through the field's own setter, so React's record of the value differs from the text.
   field.value = text === field.defaultValue ? `${text} ` : field.defaultValue;
   setValue.call(field, text);
   field.dispatchEvent(new Event('input', { bubbles: true }));
