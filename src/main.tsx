@@ -1,9 +1,7 @@
-import { startTransition } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
-import { App } from './App';
+import { startOnIntent } from './boot/intent';
 import { recordVisit } from './features/analytics/visit';
-import { isPrerenderedFor } from './prerender/pages';
-import { queryClient, router } from './router';
+import { USER_STORAGE_KEY } from './features/auth/storage';
+import { AUTH_STORAGE_KEY } from './lib/supabase';
 import './index.css';
 
 const root = document.getElementById('root');
@@ -12,17 +10,25 @@ if (!root) throw new Error('main: index.html has no #root element');
 // Counted once per page load; a failure is ignored (SPEC §2).
 void recordVisit();
 
-const app = <App router={router} queryClient={queryClient} />;
-// A public page arrives as HTML rendered at build time: once its route's code is in, React takes over that
-// markup instead of drawing it again. Any other page (or HTML served for another path) renders afresh.
-if (isPrerenderedFor(root.dataset.prerendered, window.location.pathname)) {
-  // As on the server, the router renders no Suspense boundary of its own around the matches and the root
-  // route: the boundaries must be the ones the HTML was rendered with, or React discards that HTML.
-  router.ssr = { manifest: undefined };
-  // Hydrating inside a transition lets React yield to the browser every few milliseconds instead of taking
-  // the whole page over in one long task (the landing's reached 1 s on a 4x-throttled phone on a busy
-  // machine, all of it blocking time); a click that arrives meanwhile makes React hydrate it first.
-  void router.load().then(() => startTransition(() => void hydrateRoot(root, app)));
+const start = () => import('./start').then(({ startApp }) => startApp(root));
+
+/** A session or a signed-in user is stored: the page must show that account (its header) at once. */
+function signedIn(): boolean {
+  try {
+    return [localStorage, sessionStorage].some(
+      (storage) => storage.getItem(AUTH_STORAGE_KEY) !== null || storage.getItem(USER_STORAGE_KEY) !== null,
+    );
+  } catch {
+    return false; // storage disabled: nobody can be signed in
+  }
+}
+
+// The landing, to a visitor who is not signed in, is the prerendered HTML until they do something: the
+// app's code and React's takeover then wait for their first intent (src/boot/intent.ts). Clicks are held
+// and replayed from the start, so the page answers from now on (the mark browser tests wait for).
+if (root.dataset.prerendered === '/' && window.location.pathname === '/' && !signedIn()) {
+  startOnIntent(root, start);
+  document.documentElement.dataset.app = 'interactive';
 } else {
-  createRoot(root).render(app);
+  void start();
 }

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
+import { takeover } from '../../boot/takeover';
 import { Contact } from './Contact';
 import { Faq } from './Faq';
 import { Features } from './Features';
@@ -17,12 +18,14 @@ type OpenDialog = 'buy-credits' | 'waitlist' | null;
 
 /**
  * A deep link such as `/#pricing` arrives before React has rendered the sections, so the browser's own jump
- * misses; jump once the page is there, and again when web fonts have settled the layout.
+ * misses; jump once the page is there, and again when web fonts have settled the layout. Not when React takes
+ * the prerendered landing over: its sections were there for the browser's jump, and the visitor may have
+ * scrolled away since (src/boot/takeover.ts).
  */
 function useInitialHashScroll() {
   useEffect(() => {
     const id = decodeURIComponent(window.location.hash.slice(1));
-    if (!id) return;
+    if (!id || takeover.active) return;
     const jump = () => document.getElementById(id)?.scrollIntoView({ behavior: 'instant', block: 'start' });
     const frame = requestAnimationFrame(jump);
     let cancelled = false;

@@ -1,0 +1,73 @@
+import { watchPageProblems } from './support/page-problems';
+import { expect, type Page, test } from './support/test.ts';
+
+// The landing is its prerendered HTML until the visitor does something (src/boot/intent.ts): the app's code
+// loads on the first intent, and what the visitor did before the app answered is replayed, not lost.
+
+/** The app's code past the small entry: the chunk src/main.tsx imports on intent. */
+const APP_CHUNK = /\/assets\/start-[^/]+\.js$/;
+
+/** Holds the app's chunk until `release` is called, so the test acts before the app answers. */
+async function holdAppChunk(page: Page) {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(APP_CHUNK, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
+test('a visitor who only reads loads no app code, and the page stays the HTML it arrived as', async ({
+  page,
+}) => {
+  const problems = await watchPageProblems(page);
+  const requested: string[] = [];
+  page.on('request', (r) => requested.push(r.url()));
+  await page.goto('/');
+  await page.waitForLoadState('networkidle');
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('real 3D model');
+  expect(requested.filter((url) => APP_CHUNK.test(url))).toEqual([]);
+  // The visit is still counted on load.
+  expect(requested.filter((url) => url.endsWith('/api/analytics/visit'))).toHaveLength(1);
+
+  await page.mouse.move(10, 10);
+  await expect.poll(() => requested.filter((url) => APP_CHUNK.test(url)).length).toBe(1);
+  expect(problems).toEqual([]);
+});
+
+test('a click before the app answers is held and then does what it says', async ({ page }) => {
+  const release = await holdAppChunk(page);
+  await page.goto('/');
+  await page.locator('#hero').getByRole('button', { name: 'Get Credits' }).click();
+  await page.waitForTimeout(200);
+  await expect(page.getByRole('dialog', { name: 'Buy Credits' })).toHaveCount(0);
+  release();
+  await expect(page.getByRole('dialog', { name: 'Buy Credits' })).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test('text typed before the app answers is the text the form sends', async ({ page }) => {
+  const bodies: unknown[] = [];
+  await page.route('**/api/waitlist', async (route) => {
+    bodies.push(route.request().postDataJSON());
+    await route.fulfill({ status: 200, contentType: 'application/json', body: '{"success":true}' });
+  });
+  const release = await holdAppChunk(page);
+  await page.goto('/');
+  const form = page.locator('#mobile-app form');
+  await form.getByLabel('Email address').fill('ada@example.com');
+  await form.getByRole('button', { name: 'Join Waitlist' }).click();
+  release();
+  await expect(form.getByRole('status')).toHaveText('Thanks! You’re on the list.');
+  expect(bodies).toEqual([{ email: 'ada@example.com' }]);
+});
+
+test('a signed-in visitor gets the app at once', async ({ page }) => {
+  await page.addInitScript(() => localStorage.setItem('user', '{not json'));
+  const chunk = page.waitForRequest(APP_CHUNK);
+  await page.goto('/');
+  await chunk;
+});
