@@ -19,6 +19,7 @@ import { EngineError } from '../errors.ts';
 import { perspective } from './camera.ts';
 import { camera, carve } from './carve.ts';
 import { type CoverOptions, coverGhosts } from './cover.ts';
+import { hullExtent } from './extent.ts';
 import { cutFloor } from './floor.ts';
 import { type GhostOptions, pruneGhosts } from './ghosts.ts';
 import { type Grid, round } from './hull-round.ts';
@@ -48,6 +49,11 @@ export interface HullOptions {
   smooth: Partial<SmoothOptions> | false;
   /** Clear the hull below the floor the views show, less this share of its height (floor.ts); false keeps it. */
   floor: number | false;
+  /**
+   * The fine grid's box from a coarse pass that keeps parts thinner than a coarse voxel (extent.ts); off
+   * by default: on the third final set it lost the armchair at 60 mm without a focal length (engine/README.md).
+   */
+  thinBox: boolean;
 }
 
 const HULL_DEFAULTS: HullOptions = {
@@ -59,6 +65,7 @@ const HULL_DEFAULTS: HullOptions = {
   specks: 0.01,
   smooth: {},
   floor: 0.1,
+  thinBox: false,
 };
 
 /** Separable 3-voxel box blur, `passes` times, into a float field. */
@@ -122,30 +129,14 @@ export async function hullSolid(
 ): Promise<HullSolid> {
   const opts = { ...HULL_DEFAULTS, ...options };
   const cams = [camera(front, elevationDeg), ...views.map((v) => camera(v, elevationDeg))];
-  // Coarse pass over a generous box to find the hull's extent, then the fine grid over that extent.
-  const C = 40;
-  const R = Math.max(reach, 0.8);
-  const coarse: Grid = { origin: [-R, -R, -R], h: (2 * R) / C, nx: C, ny: C, nz: C };
-  const rough = carve(cams, coarse);
-  const lo = [C, C, C];
-  const hi = [-1, -1, -1];
-  for (let k = 0; k < C; k++)
-    for (let j = 0; j < C; j++)
-      for (let i = 0; i < C; i++) {
-        if (!rough[(k * C + j) * C + i]) continue;
-        const ijk = [i, j, k];
-        for (let a = 0; a < 3; a++) {
-          lo[a] = Math.min(lo[a], ijk[a]);
-          hi[a] = Math.max(hi[a], ijk[a]);
-        }
-      }
-  if (hi[0] < 0)
+  // The fine grid covers the box a coarse pass over a generous cube finds (extent.ts).
+  const box = hullExtent(cams, Math.max(reach, 0.8), opts.thinBox);
+  if (!box)
     throw new EngineError(
       'internal',
       'multiview: the photos share no volume; the views do not fit together.',
     );
-  const min = lo.map((l) => -R + (l - 1) * coarse.h);
-  const max = hi.map((u) => -R + (u + 2) * coarse.h);
+  const { min, max } = box;
   const h = Math.max(max[0] - min[0], max[1] - min[1], max[2] - min[2]) / opts.cells;
   const pad = 2;
   const dims = [0, 1, 2].map((a) => Math.ceil((max[a] - min[a]) / h) + 2 * pad);
