@@ -1,24 +1,9 @@
+import { APP_CHUNK, holdAppChunk } from './support/app-chunk.ts';
 import { watchPageProblems } from './support/page-problems';
-import { expect, type Page, test } from './support/test.ts';
+import { expect, test } from './support/test.ts';
 
 // The landing is its prerendered HTML until the visitor does something (src/boot/intent.ts): the app's code
 // loads on the first intent, and what the visitor did before the app answered is replayed, not lost.
-
-/** The app's code past the small entry: the chunk src/main.tsx imports on intent. */
-const APP_CHUNK = /\/assets\/start-[^/]+\.js$/;
-
-/** Holds the app's chunk until `release` is called, so the test acts before the app answers. */
-async function holdAppChunk(page: Page) {
-  let release = () => {};
-  const released = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(APP_CHUNK, async (route) => {
-    await released;
-    await route.continue();
-  });
-  return release;
-}
 
 test('a visitor who only reads loads no app code, and the page stays the HTML it arrived as', async ({
   page,

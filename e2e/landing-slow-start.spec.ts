@@ -1,3 +1,4 @@
+import { holdAppChunk } from './support/app-chunk.ts';
 import { expect, type Page, test } from './support/test.ts';
 
 // The landing on a slow phone: the app starts only on the visitor's first intent (src/boot/intent.ts), and on
@@ -7,24 +8,9 @@ import { expect, type Page, test } from './support/test.ts';
 // page must stay where the visitor had it.
 
 /** The app's code past the small entry: the chunk src/main.tsx imports on intent. */
-const APP_CHUNK = /\/assets\/start-[^/]+\.js$/;
-
 async function slowPhoneCpu(page: Page) {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
-}
-
-/** Holds the app's chunk until `release` is called. */
-async function holdAppChunk(page: Page) {
-  let release = () => {};
-  const released = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(APP_CHUNK, async (route) => {
-    await released;
-    await route.continue();
-  });
-  return release;
 }
 
 /** Answers `/api{path}` with 200 and `{success: true}`, keeping the bodies sent. */
