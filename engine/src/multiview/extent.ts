@@ -50,6 +50,29 @@ function distances(cam: Camera): Distances {
 
 type Box = { min: [number, number, number]; max: [number, number, number] };
 
+/** Grows the index range of kept voxels as they are found; `box` turns it into sides in model units. */
+class IndexRange {
+  private lo = [Infinity, Infinity, Infinity];
+  private hi = [-1, -1, -1];
+  add(i: number, j: number, k: number) {
+    const ijk = [i, j, k];
+    for (let a = 0; a < 3; a++) {
+      this.lo[a] = Math.min(this.lo[a], ijk[a]);
+      this.hi[a] = Math.max(this.hi[a], ijk[a]);
+    }
+  }
+  /** The kept voxels' sides on a grid of cell `h` from -reach, `margin` voxels wider on every side. */
+  box(reach: number, h: number, margin: number): Box | undefined {
+    if (this.hi[0] < 0) return undefined;
+    const side = (n: number) => -reach + n * h;
+    const [lo, hi] = [this.lo, this.hi];
+    return {
+      min: [side(lo[0] - margin), side(lo[1] - margin), side(lo[2] - margin)],
+      max: [side(hi[0] + 1 + margin), side(hi[1] + 1 + margin), side(hi[2] + 1 + margin)],
+    };
+  }
+}
+
 /**
  * The hull's bounding box (world frame, model units) within the cube of half side `reach` about the
  * origin, or undefined when no voxel can lie inside every silhouette. `thin: false` keeps the earlier
@@ -61,8 +84,7 @@ export function hullExtent(cams: Camera[], reach: number, thin = true): Box | un
   if (!thin) return centresBox(cams, reach);
   const r = HALF_DIAGONAL * h;
   const dists = cams.map(distances);
-  const lo = [C, C, C];
-  const hi = [-1, -1, -1];
+  const kept = new IndexRange();
   const at = (i: number) => -reach + (i + 0.5) * h;
   for (let k = 0; k < C; k++)
     for (let j = 0; j < C; j++)
@@ -96,20 +118,10 @@ export function hullExtent(cams: Camera[], reach: number, thin = true): Box | un
           // A cell of slack: the distances are read at cell centres.
           if (dist > r * ppu + s.cell) maybe = false;
         }
-        if (!maybe) continue;
-        const ijk = [i, j, k];
-        for (let a = 0; a < 3; a++) {
-          lo[a] = Math.min(lo[a], ijk[a]);
-          hi[a] = Math.max(hi[a], ijk[a]);
-        }
+        if (maybe) kept.add(i, j, k);
       }
-  if (hi[0] < 0) return undefined;
   // Voxel sides, not centres: the kept voxels' union is the box.
-  const side = (n: number) => -reach + n * h;
-  return {
-    min: [side(lo[0]), side(lo[1]), side(lo[2])],
-    max: [side(hi[0] + 1), side(hi[1] + 1), side(hi[2] + 1)],
-  };
+  return kept.box(reach, h, 0);
 }
 
 /** The box of the coarse voxels whose centre every silhouette holds, a voxel wider on every side. */
@@ -117,22 +129,11 @@ function centresBox(cams: Camera[], reach: number): Box | undefined {
   const C = COARSE_CELLS;
   const h = (2 * reach) / C;
   const rough = carve(cams, { origin: [-reach, -reach, -reach], h, nx: C, ny: C, nz: C });
-  const lo = [C, C, C];
-  const hi = [-1, -1, -1];
+  const kept = new IndexRange();
   for (let k = 0; k < C; k++)
     for (let j = 0; j < C; j++)
       for (let i = 0; i < C; i++) {
-        if (!rough[(k * C + j) * C + i]) continue;
-        const ijk = [i, j, k];
-        for (let a = 0; a < 3; a++) {
-          lo[a] = Math.min(lo[a], ijk[a]);
-          hi[a] = Math.max(hi[a], ijk[a]);
-        }
+        if (rough[(k * C + j) * C + i]) kept.add(i, j, k);
       }
-  if (hi[0] < 0) return undefined;
-  const side = (n: number) => -reach + n * h;
-  return {
-    min: [side(lo[0] - 1), side(lo[1] - 1), side(lo[2] - 1)],
-    max: [side(hi[0] + 2), side(hi[1] + 2), side(hi[2] + 2)],
-  };
+  return kept.box(reach, h, 1);
 }
