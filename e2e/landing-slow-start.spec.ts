@@ -7,7 +7,7 @@ import { expect, type Page, test } from './support/test.ts';
 // lands before the app answers on any machine: what it did must be what the visitor meant, once, and the
 // page must stay where the visitor had it.
 
-/** The app's code past the small entry: the chunk src/main.tsx imports on intent. */
+/** A phone's CPU: every task of the page takes six times as long. */
 async function slowPhoneCpu(page: Page) {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
