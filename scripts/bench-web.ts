@@ -36,6 +36,8 @@ import lighthouse from 'lighthouse';
 
 const DEFAULTS = {
   minScore: 95,
+  /** The public-pages goal: every run of a series at least this performance, the other three at 100. */
+  goalPerformance: 98,
   maxInitialJsKb: 150,
   runs: 1,
   path: '/',
@@ -160,6 +162,20 @@ async function audit(url: string, cpuSlowdownMultiplier = 4) {
   }
 }
 
+/**
+ * Lighthouse now and then fails to record a page load's trace (NO_NAVSTART, seen on a fresh Chromium's
+ * first launch); that run measured nothing, so it is run again once. Any other error stands.
+ */
+async function auditOnce(url: string, cpuSlowdownMultiplier = 4) {
+  try {
+    return await audit(url, cpuSlowdownMultiplier);
+  } catch (error) {
+    if (!String(error).includes('NO_NAVSTART')) throw error;
+    console.log('Lighthouse recorded no navigation (NO_NAVSTART); running that one again');
+    return audit(url, cpuSlowdownMultiplier);
+  }
+}
+
 const js = initialJavaScript(distDir);
 const forbidden = js.files.filter((f) => DEFAULTS.forbiddenInitial.test(f.src));
 
@@ -194,8 +210,21 @@ try {
     for (let i = 0; i < runs; i++) {
       const index: number =
         first?.benchmarkIndex ?? results[0]?.benchmarkIndex ?? DEFAULTS.referenceBenchmarkIndex;
-      results.push(await audit(url, multiplier ? multiplier(index) : 4));
+      const r = await auditOnce(url, multiplier ? multiplier(index) : 4);
+      results.push(r);
+      console.log(
+        `run ${i + 1} (${r.cpuSlowdownMultiplier}x): ${CATEGORIES.map((c) => `${c} ${r.scores[c]}`).join(', ')}; benchmarkIndex ${Math.round(r.benchmarkIndex)}, load average ${loadavg()[0].toFixed(1)}`,
+      );
     }
+    const inARow = results.every(
+      (r) =>
+        r.scores.performance >= DEFAULTS.goalPerformance &&
+        CATEGORIES.every((c) => c === 'performance' || r.scores[c] === 100),
+    );
+    if (runs > 1)
+      console.log(
+        `${runs} runs in a row at performance >= ${DEFAULTS.goalPerformance} and 100 elsewhere: ${inARow ? 'yes' : 'no'}`,
+      );
     results.sort((a, b) => a.scores.performance - b.scores.performance);
     return results[Math.floor(results.length / 2)];
   };
@@ -222,7 +251,7 @@ try {
         [distDir, after, 'after '],
       ] as const) {
         serve(dir);
-        const r = await audit(url);
+        const r = await auditOnce(url);
         list.push(r);
         console.log(
           `run ${i + 1} ${name} performance ${r.scores.performance}, ${r.metrics}; ${r.threadTime}; benchmarkIndex ${Math.round(r.benchmarkIndex)}, load average ${loadavg()[0].toFixed(1)}`,
