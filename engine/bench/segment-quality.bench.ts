@@ -6,7 +6,7 @@
  * CPU time (all threads) of the mask step.
  *
  * Methods: `isnet` (today's default: IS-Net at 512², with the hole repair), `isnetR` (at R², e.g.
- * isnet256), `fast` (the plain-backdrop matte alone: accepted or refused), `auto` (the fast path, and
+ * isnet256; `isnetRg`: the same, its edge refined by a guided filter on the photo), `fast` (the plain-backdrop matte alone: accepted or refused), `auto` (the fast path, and
  * IS-Net where it refuses: what isolateSubject does; its CPU includes the refused attempt).
  *
  * Options: --group tune|held|all (default tune: the held-out group is for the one final report),
@@ -18,7 +18,9 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import sharp from 'sharp';
 import { decodeImage } from '../src/decode/decode.ts';
+import { isEngineError } from '../src/errors.ts';
 import { backdropMatte } from '../src/isolate/backdrop-matte.ts';
+import { guidedFilter } from '../src/isolate/guided-filter.ts';
 import { createIsnetSegmenter } from '../src/isolate/isnet.ts';
 import { isolateSubject } from '../src/isolate/isolate.ts';
 import type { Segmenter } from '../src/isolate/segmenter.ts';
@@ -165,7 +167,12 @@ async function isnetMask(image: RgbaImage, key: string, resolution: number) {
   }
   const seg = segmenters.get(resolution) as Segmenter;
   const c0 = process.cpuUsage();
-  const r = await isolateSubject(image, async () => seg, { backdrop: { enabled: false } });
+  // A mask with nothing in it is scored as such (the small inputs lose some subjects entirely).
+  const r = await isolateSubject(image, async () => seg, { backdrop: { enabled: false } }).catch((e) => {
+    if (isEngineError(e) && e.code === 'no_subject')
+      return { mask: new Float32Array(image.width * image.height) };
+    throw e;
+  });
   const ms = cpuMs(c0);
   writeFileSync(file, Buffer.from(r.mask.buffer));
   writeFileSync(meta, JSON.stringify({ ms }));
@@ -195,10 +202,15 @@ for (const path of photos) {
     let fastMs = 0;
     for (const m of methods) {
       if (m.startsWith('isnet')) {
-        const res = Number(m.slice(5)) || 512;
+        const res = Number.parseInt(m.slice(5), 10) || 512;
         const r = await isnetMask(image, key, res);
-        if (res === 512) isnet = r;
-        row.scores[m] = { ...scoreMask(r.mask, truth, w, h), ms: r.ms };
+        if (res === 512 && !m.endsWith('g')) isnet = r;
+        if (m.endsWith('g')) {
+          // The smaller input's mask, its edge refined on the photo (guided filter).
+          const c0 = process.cpuUsage();
+          const refined = guidedFilter(image, r.mask);
+          row.scores[m] = { ...scoreMask(refined, truth, w, h), ms: r.ms + cpuMs(c0) };
+        } else row.scores[m] = { ...scoreMask(r.mask, truth, w, h), ms: r.ms };
       } else if (m === 'fast' || m === 'auto') {
         if (!fast) {
           const c0 = process.cpuUsage();
