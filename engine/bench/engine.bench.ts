@@ -7,7 +7,8 @@
  * (multi-view quality and speed, the walk set alone, and perspective cameras on the tuning and the final
  * set: bench/multiview.ts, bench/multiview-perspective.ts).
  * --vs REF[,REF…] with speed: this checkout side by side with those git versions, stage by stage in
- * process CPU time (bench/paired-speed.ts; --rounds N, default 2; --quick: three photos, one round).
+ * process CPU time (bench/paired-speed.ts; --rounds N, default 2; --quick: three photos, one round;
+ * --backdrop plain|gradient: the segmented photos' backdrop, default plain).
  */
 import { mkdirSync, readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
@@ -248,7 +249,15 @@ if (only === 'multiview-final')
     sheetsDir,
   );
 if (vs.length && (!only || only === 'speed'))
-  await pairedSpeed({ refs: vs, rounds, photos: quick ? 3 : 9, segmented: quick ? 1 : 2 });
+  await pairedSpeed({
+    refs: vs,
+    rounds,
+    photos: quick ? 3 : 9,
+    segmented: quick ? 1 : 2,
+    backdrop: argv.includes('--backdrop')
+      ? (argv[argv.indexOf('--backdrop') + 1] as 'plain' | 'gradient')
+      : 'plain',
+  });
 else if (!only || only === 'speed') await speed();
 if (!only || only === 'multiview' || only === 'multiview-speed') await multiviewSpeed(engine, quick);
 console.log(`\npeak memory (max RSS): ${fmt(process.resourceUsage().maxRSS / 1024)} MB (target ≤ 2048)`);

@@ -35,6 +35,12 @@ interface PairedOptions {
   /** Photos with alpha (and the first `segmented` of them on a backdrop, for the segmentation path). */
   photos: number;
   segmented: number;
+  /**
+   * The segmented photos' backdrop: 'plain' light grey (the plain-backdrop matte refuses the two sample
+   * characters there: their white parts are the backdrop's colour, so IS-Net runs) or a smooth blue
+   * 'gradient' (the matte takes them: no model run).
+   */
+  backdrop: 'plain' | 'gradient';
 }
 
 /** Unpacks `ref`'s engine beside this checkout's dependencies and loads it. */
@@ -92,8 +98,8 @@ export async function pairedSpeed(opts: PairedOptions): Promise<void> {
   if (opts.segmented > 0) {
     const seg: Uint8Array[] = [];
     for (const p of photos.slice(0, opts.segmented))
-      seg.push(await onBackground(new Uint8Array(readFileSync(p)), 'plain'));
-    sets.push({ name: 'segmented (photo on a backdrop, JPEG)', inputs: seg });
+      seg.push(await onBackground(new Uint8Array(readFileSync(p)), opts.backdrop));
+    sets.push({ name: `segmented (photo on a ${opts.backdrop} backdrop, JPEG)`, inputs: seg });
   }
   console.log(
     `\n## Speed side by side (process CPU ms per conversion, low topology; ${opts.rounds} round(s), ${versions.length} versions in turn)\n`,

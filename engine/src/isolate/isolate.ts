@@ -5,6 +5,7 @@
 import { EngineError } from '../errors.ts';
 import type { RgbaImage } from '../types.ts';
 import { alphaStats, hasMeaningfulAlpha, maskFromAlpha } from './alpha.ts';
+import { BACKDROP_MATTE_DEFAULTS, type BackdropMatteOptions, backdropMatte } from './backdrop-matte.ts';
 import { repairHoles } from './holes.ts';
 import type { Segmenter } from './segmenter.ts';
 
@@ -12,6 +13,8 @@ export interface IsolatedSubject {
   image: RgbaImage;
   mask: Float32Array;
   method: 'alpha' | 'segmentation';
+  /** Which segmenter made a segmentation mask: the plain-backdrop matte or the IS-Net model. */
+  segmenter?: 'backdrop' | 'isnet';
 }
 
 export interface IsolateOptions {
@@ -19,9 +22,15 @@ export interface IsolateOptions {
   minSubjectShare: number;
   /** Below this luminance standard deviation (0..255) an opaque image is blank. */
   minContrast: number;
+  /** The plain-backdrop fast path tried before the model (backdrop-matte.ts; `enabled: false` skips it). */
+  backdrop: Partial<BackdropMatteOptions>;
 }
 
-const ISOLATE_DEFAULTS: IsolateOptions = { minSubjectShare: 0.002, minContrast: 2 };
+const ISOLATE_DEFAULTS: IsolateOptions = {
+  minSubjectShare: 0.002,
+  minContrast: 2,
+  backdrop: BACKDROP_MATTE_DEFAULTS,
+};
 
 const NO_SUBJECT =
   'No subject found in the image. Use a photo with one clearly visible object, ideally on a plain background, and try again.';
@@ -64,11 +73,15 @@ export async function isolateSubject(
   if (contrast(image) < opts.minContrast) {
     throw new EngineError('no_subject', `isolate: ${NO_SUBJECT} (The image is blank.)`);
   }
-  const model = await segmenter();
-  const mask = await model.segment(image);
-  // Light parts of the subject the model read as background would become holes through the model.
-  repairHoles(image, mask);
+  const backdrop = { ...BACKDROP_MATTE_DEFAULTS, ...options.backdrop };
+  // The fast path only answers when its confidence test passes; the model is not even loaded then.
+  const fast = backdrop.enabled ? backdropMatte(image, backdrop) : null;
+  const mask = fast?.ok ? fast.mask : await (await segmenter()).segment(image);
+  // Light parts of the subject the model read as background would become holes through the model. The
+  // matte's holes are the backdrop's colour by construction (the test repairHoles makes), and it refuses
+  // photos with shadow-coloured parts; skipping it saves ~0.25 s of CPU at 1024².
+  if (!fast?.ok) repairHoles(image, mask);
   if (subjectShare(mask) < opts.minSubjectShare)
     throw new EngineError('no_subject', `isolate: ${NO_SUBJECT}`);
-  return { image, mask, method: 'segmentation' };
+  return { image, mask, method: 'segmentation', segmenter: fast?.ok ? 'backdrop' : 'isnet' };
 }

@@ -7,7 +7,7 @@ import { EngineError } from '../errors.ts';
 import type { FragmentReport } from '../geometry/fragments.ts';
 import { type LiftedSolid, type LiftOptions, liftSolid } from '../geometry/lift.ts';
 import type { ElevationCue, ElevationReport, PhotoElevationOptions } from '../geometry/photo-elevation.ts';
-import { type IsolatedSubject, isolateSubject } from '../isolate/isolate.ts';
+import { type IsolatedSubject, type IsolateOptions, isolateSubject } from '../isolate/isolate.ts';
 import type { Segmenter } from '../isolate/segmenter.ts';
 import type { MultiViewStats } from '../multiview/stats.ts';
 import { type Atlas, buildAtlas } from '../texture/atlas.ts';
@@ -33,6 +33,8 @@ export interface ConvertOptions {
   elevation?: Partial<PhotoElevationOptions>;
   /** The photo's light taken out of the base colour (`enabled: false` keeps the photo's colours). */
   delight?: Partial<DelightOptions>;
+  /** Subject isolation (`{ backdrop: { enabled: false } }`: always the model for photos without alpha). */
+  isolate?: Partial<IsolateOptions>;
 }
 
 export interface ConvertStats {
@@ -40,6 +42,11 @@ export interface ConvertStats {
   height: number;
   format: string;
   isolation: 'alpha' | 'segmentation';
+  /**
+   * Which segmenter made a segmentation mask: 'backdrop' (the plain-backdrop matte, no model run) or
+   * 'isnet' (the model). Absent when the photo's own alpha was used.
+   */
+  segmenter?: 'backdrop' | 'isnet';
   triangles: number;
   vertices: number;
   /**
@@ -132,7 +139,7 @@ export async function convertBytes(
   lap('decode');
 
   progress('isolate', 0.1);
-  const isolated = await isolateSubject(image, ctx.segmenter);
+  const isolated = await isolateSubject(image, ctx.segmenter, options.isolate);
   lap('isolate');
 
   progress('geometry', 0.45);
@@ -209,6 +216,7 @@ export async function convertBytes(
         height: image.height,
         format: image.format,
         isolation: isolated.method,
+        ...(isolated.segmenter ? { segmenter: isolated.segmenter } : {}),
         triangles: mesh.indices.length / 3,
         vertices: mesh.positions.length / 3,
         frame: { unitsPerPixel: solid.unitsPerPixel, centrePx: solid.centrePx },

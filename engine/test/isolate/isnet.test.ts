@@ -15,8 +15,13 @@ describe('isolate: IS-Net segmentation for images without alpha', () => {
     expect(decoded.format).toBe('jpeg');
     const engine = createEngine();
     try {
-      const result = await engine.convert(photo, { topology: 'low' });
+      // The plain backdrop would take the fast matte (backdrop-matte.test.ts); this test is the model's.
+      const result = await engine.convert(photo, {
+        topology: 'low',
+        isolate: { backdrop: { enabled: false } },
+      });
       expect(result.stats.isolation).toBe('segmentation');
+      expect(result.stats.segmenter).toBe('isnet');
       const report = checkManifold(weld(result.mesh.positions, result.mesh.indices));
       expect(report.badEdges).toBe(0);
       expect(report.volume).toBeGreaterThan(0);
