@@ -72,6 +72,7 @@ export async function runPipeline(
     modelStats = {
       triangles: converted.stats.triangles,
       isolation: converted.stats.isolation,
+      ...(converted.stats.segmenter ? { segmenter: converted.stats.segmenter } : {}),
       convertMs: converted.stats.totalMs,
       ...(converted.stats.views ? { views: converted.stats.views } : {}),
     };

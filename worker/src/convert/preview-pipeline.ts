@@ -45,6 +45,7 @@ export async function runPreviewPipeline(
       triangles: converted.stats.triangles,
       convertMs: converted.stats.totalMs,
       isolation: converted.stats.isolation,
+      ...(converted.stats.segmenter ? { segmenter: converted.stats.segmenter } : {}),
       ...(converted.stats.views ? { views: converted.stats.views.warnings } : {}),
     },
     warnings: converted.stats.views?.warnings ?? [],
