@@ -5,6 +5,7 @@
  * Each group has plain, lit and busy backdrops; all are seeded, so a run is repeatable.
  */
 import sharp from 'sharp';
+import { rng } from './metrics.ts';
 
 export type BackdropGroup = 'tune' | 'held';
 
@@ -15,17 +16,6 @@ export interface BackdropSpec {
   kind: 'plain' | 'busy';
   /** RGB, w×h×3. `alpha` (w×h, 0..255) places shadows under the subject. */
   make(w: number, h: number, alpha: Uint8Array): Promise<Uint8Array>;
-}
-
-function rng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 const clamp = (v: number) => Math.min(255, Math.max(0, v));
