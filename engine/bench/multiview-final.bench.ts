@@ -3,13 +3,14 @@
  * without the focal length; with --sheets, the 8-view sheets of the results and of the true shapes.
  * Each set was made after the options it judges were frozen (engine README, multi-view).
  *
- * [MV_OPTS=JSON] npx tsx engine/bench/multiview-final.bench.ts --set 2|3 [--sheets DIR]
+ * [MV_OPTS=JSON] npx tsx engine/bench/multiview-final.bench.ts --set 2|3|4 [--sheets DIR]
  * MV_OPTS: multi-view options of the four-photo conversions as JSON, e.g. '{"hull":{"cover":false}}'.
  */
 import { mkdirSync } from 'node:fs';
 import { createEngine } from '../src/index.ts';
 import { FINAL2_CAMERA, FINAL2_FOCALS, final2Shapes, final2Walk } from './multiview-final2-shapes.ts';
 import { FINAL3_CAMERA, FINAL3_FOCALS, final3Shapes, final3Walk } from './multiview-final3-shapes.ts';
+import { FINAL4_CAMERA, FINAL4_FOCALS, final4Shapes, final4Walk } from './multiview-final4-shapes.ts';
 import { perspectiveTable } from './multiview-perspective.ts';
 
 const SETS = {
@@ -29,6 +30,14 @@ const SETS = {
     focals: FINAL3_FOCALS,
     walk: final3Walk,
   },
+  '4': {
+    title: 'fourth final set',
+    frozen: 'the put-back of thin parts through the blur',
+    shapes: final4Shapes,
+    camera: FINAL4_CAMERA,
+    focals: FINAL4_FOCALS,
+    walk: final4Walk,
+  },
 } as const;
 
 const arg = (name: string) => {
@@ -36,8 +45,8 @@ const arg = (name: string) => {
   return at > 0 ? process.argv[at + 1] : undefined;
 };
 const id = arg('--set') ?? '3';
-if (id !== '2' && id !== '3') {
-  console.error('usage: npx tsx engine/bench/multiview-final.bench.ts --set 2|3 [--sheets DIR]');
+if (id !== '2' && id !== '3' && id !== '4') {
+  console.error('usage: npx tsx engine/bench/multiview-final.bench.ts --set 2|3|4 [--sheets DIR]');
   process.exit(2);
 }
 const set = SETS[id];

@@ -59,8 +59,8 @@ export async function perspectiveTable(engine: Engine, set: PerspectiveSet, shee
     `Front at yaw ${set.camera.yaw}°, ${set.camera.pitch}° elevation; 512² perspective renders at ${set.focals.join(', ')} mm (35 mm equivalent); hand-held: turn ±15°, elevation ±10°, distance ×0.8–1.25 per view; low topology. "four" is told the focal length as EXIF gives it, unless the column says otherwise. CD: Chamfer (lower is better), NC: normal consistency (1 is the truth).\n`,
   );
   const rows = [
-    `| shape | focal | ${COLUMNS.map((c) => `CD ${c}`).join(' | ')} | ${COLUMNS.map((c) => `NC ${c}`).join(' | ')} | focal found | warnings |`,
-    `|---|--:|${COLUMNS.map(() => '--:|').join('')}${COLUMNS.map(() => '--:|').join('')}--:|---|`,
+    `| shape | focal | ${COLUMNS.map((c) => `CD ${c}`).join(' | ')} | ${COLUMNS.map((c) => `NC ${c}`).join(' | ')} | focal found | elevation found (even / held / no focal; truth ${set.camera.pitch}°) | warnings |`,
+    `|---|--:|${COLUMNS.map(() => '--:|').join('')}${COLUMNS.map(() => '--:|').join('')}--:|--:|---|`,
   ];
   const cd = COLUMNS.map(() => 0);
   const nc = COLUMNS.map(() => 0);
@@ -114,20 +114,24 @@ export async function perspectiveTable(engine: Engine, set: PerspectiveSet, shee
               r,
             );
         const found = results[3].stats.views?.focal35;
+        const elev = results
+          .slice(1)
+          .map((r) => r.stats.views?.elevation?.toFixed(1) ?? '—')
+          .join(' / ');
         rows.push(
-          `| ${shape.name} | ${focal} mm | ${scores.map((s) => s.cd.toFixed(4)).join(' | ')} | ${scores.map((s) => s.nc.toFixed(3)).join(' | ')} | ${found === undefined ? '—' : `${found} mm`} | ${results.flatMap((r) => r.stats.views?.warnings ?? []).join(' ') || '—'} |`,
+          `| ${shape.name} | ${focal} mm | ${scores.map((s) => s.cd.toFixed(4)).join(' | ')} | ${scores.map((s) => s.nc.toFixed(3)).join(' | ')} | ${found === undefined ? '—' : `${found} mm`} | ${elev} | ${results.flatMap((r) => r.stats.views?.warnings ?? []).join(' ') || '—'} |`,
         );
       } catch (err) {
         failed++;
         rows.push(
-          `| ${shape.name} | ${focal} mm | ${COLUMNS.map(() => '').join(' | ')} | ${COLUMNS.map(() => '').join(' | ')} | | FAILED: ${(err as Error).message} |`,
+          `| ${shape.name} | ${focal} mm | ${COLUMNS.map(() => '').join(' | ')} | ${COLUMNS.map(() => '').join(' | ')} | | | FAILED: ${(err as Error).message} |`,
         );
       }
     }
   }
   const mean = (x: number) => x / Math.max(1, runs);
   rows.push(
-    `| **mean** | | ${cd.map((x) => `**${mean(x).toFixed(4)}**`).join(' | ')} | ${nc.map((x) => `**${mean(x).toFixed(3)}**`).join(' | ')} | | |`,
+    `| **mean** | | ${cd.map((x) => `**${mean(x).toFixed(4)}**`).join(' | ')} | ${nc.map((x) => `**${mean(x).toFixed(3)}**`).join(' | ')} | | | |`,
   );
   console.log(rows.join('\n'));
   const cut = (k: number) => (100 * (1 - cd[k] / cd[0])).toFixed(1);

@@ -20,6 +20,7 @@ import { perspective } from './camera.ts';
 import { camera, carve } from './carve.ts';
 import { type CoverOptions, coverGhosts } from './cover.ts';
 import { hullExtent } from './extent.ts';
+import { boxBlur, type KeepOptions, keepSilhouettes } from './field.ts';
 import { cutFloor } from './floor.ts';
 import { type GhostOptions, pruneGhosts } from './ghosts.ts';
 import { type Grid, round } from './hull-round.ts';
@@ -54,6 +55,11 @@ export interface HullOptions {
    * by default: on the third final set it lost the armchair at 60 mm without a focal length (engine/README.md).
    */
   thinBox: boolean;
+  /**
+   * After the blur, the rounded occupancy's voxels put back where the blurred solid leaves silhouette pixels bare
+   * (field.ts): tubes two voxels across survive. false: the blur alone.
+   */
+  keep: Partial<KeepOptions> | false;
 }
 
 const HULL_DEFAULTS: HullOptions = {
@@ -66,39 +72,8 @@ const HULL_DEFAULTS: HullOptions = {
   smooth: {},
   floor: 0.1,
   thinBox: false,
+  keep: false,
 };
-
-/** Separable 3-voxel box blur, `passes` times, into a float field. */
-function blur(occ: Uint8Array, g: Grid, passes: number): Float32Array {
-  const { nx, ny, nz } = g;
-  let a = Float32Array.from(occ);
-  let b = new Float32Array(a.length);
-  const strides = [1, nx, nx * ny];
-  const sizes = [nx, ny, nz];
-  const third = 1 / 3;
-  for (let p = 0; p < passes; p++) {
-    for (let axis = 0; axis < 3; axis++) {
-      const s = strides[axis];
-      const n = sizes[axis];
-      // Every line along the axis: start index, then n samples s apart.
-      const lines = a.length / n;
-      for (let l = 0; l < lines; l++) {
-        const start = axis === 0 ? l * nx : axis === 1 ? (l % nx) + Math.floor(l / nx) * nx * ny : l;
-        let prev = 0;
-        let cur = a[start];
-        for (let q = 0; q < n; q++) {
-          const i = start + q * s;
-          const next = q < n - 1 ? a[i + s] : 0;
-          b[i] = (prev + cur + next) * third;
-          prev = cur;
-          cur = next;
-        }
-      }
-      [a, b] = [b, a];
-    }
-  }
-  return a;
-}
 
 export interface HullSolid {
   positions: Float32Array;
@@ -111,6 +86,8 @@ export interface HullSolid {
   ghosts: number;
   /** Specks cleared (specks.ts). */
   specks: number;
+  /** Voxels put back after the blur (field.ts). */
+  restored: number;
 }
 
 /**
@@ -171,7 +148,8 @@ export async function hullSolid(
   const specks = opts.specks > 0 ? dropSpecks(occ, g, opts.specks) : 0;
   let kept = 0;
   for (let i = 0; i < occ.length; i++) kept += occ[i];
-  const field = blur(occ, g, opts.blur);
+  const field = boxBlur(occ, g, opts.blur);
+  const restored = opts.keep ? keepSilhouettes(field, occ, g, cams, opts.keep) : 0;
 
   const { nx, ny, nz, origin } = g;
   // The grid's border stays outside, so the surface is closed.
@@ -206,5 +184,6 @@ export async function hullSolid(
     rounded: carved ? 1 - kept / carved : 0,
     ghosts,
     specks,
+    restored,
   };
 }
