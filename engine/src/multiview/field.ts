@@ -41,10 +41,10 @@ export interface KeepOptions {
   minShare: number;
 }
 
-export const KEEP_DEFAULTS: KeepOptions = { views: 1, slack: 0, minBare: 3, value: 1, minShare: 0 };
+const KEEP_DEFAULTS: KeepOptions = { views: 1, slack: 0, minBare: 3, value: 1, minShare: 0 };
 
 /** Voxels of `occ` a 3×3×3 cube inside `occ` does not reach (its opening's leftovers): tubes under 3 across. */
-export function thinVoxels(occ: Uint8Array, g: Grid): Uint8Array {
+function thinVoxels(occ: Uint8Array, g: Grid): Uint8Array {
   const { nx, ny } = g;
   const strides = [1, nx, nx * ny];
   const pass = (src: Uint8Array, grow: boolean) => {
