@@ -34,6 +34,7 @@ import {
 import { describeHops, parseServerTiming } from './bench-load-hops.ts';
 import {
   autogroupOf,
+  cpuGroupOf,
   cpuSince,
   describePriorities,
   groupProcesses,
@@ -348,6 +349,10 @@ try {
       `worker ${autogroupOf(procsAfter.find((p) => p.role === 'worker')?.pid ?? 0) ?? 'none'}, ` +
       `engines ${[...new Set(procsAfter.filter((p) => p.role === 'engine').map((p) => autogroupOf(p.pid)))].join(', ') || 'none'}, ` +
       `database server ${databasePid === null ? 'as it was' : (autogroupOf(databasePid) ?? '(session ended)')}`,
+  );
+  // An engine in a CPU group of its own is out of the autogroups: say which group and whether it is idle.
+  console.log(
+    `engines' CPU groups: ${[...new Set(procsAfter.filter((p) => p.role === 'engine').map((p) => cpuGroupOf(p.pid)))].join(', ') || 'none'}`,
   );
   console.log(`client scheduling lag: ${fmt(quantiles(lag))}`);
   console.log(

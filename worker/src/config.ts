@@ -45,6 +45,12 @@ export interface WorkerConfig {
    */
   engineIdle: boolean;
   /**
+   * With engineIdle, engine processes also move into a CPU control group marked idle where the kernel and
+   * the cgroup hierarchy allow it (WORKER_ENGINE_IDLE_GROUP, default 1): SCHED_IDLE alone yields only
+   * inside the worker's session, not to the database server's (priority.ts, idleCpuGroup).
+   */
+  engineIdleGroup: boolean;
+  /**
    * WORKER_ENGINE_GROUP_NICE (0–19, unset by default): each engine process leads a session of its own
    * whose autogroup has this nice value. For a machine that only converts beside the api: it keeps
    * conversions off the api's share of the CPU, but where other sessions are busy they get almost none
@@ -141,6 +147,7 @@ export function loadWorkerConfig(env: NodeJS.ProcessEnv = process.env): WorkerCo
     renderThreads: Math.max(1, Number(env.WORKER_RENDER_THREADS ?? availableParallelism() - 1)),
     nice: Math.min(19, Math.max(0, Number(env.WORKER_NICE ?? 10))),
     engineIdle: env.WORKER_ENGINE_IDLE !== '0',
+    engineIdleGroup: env.WORKER_ENGINE_IDLE !== '0' && env.WORKER_ENGINE_IDLE_GROUP !== '0',
     engineGroupNice: env.WORKER_ENGINE_GROUP_NICE
       ? Math.min(19, nonNegative(env.WORKER_ENGINE_GROUP_NICE, 0))
       : null,

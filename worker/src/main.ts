@@ -43,6 +43,7 @@ const log = (line: string) => console.log(line);
 const storage = createStorage(config.storage);
 const engine = createEnginePool(config.concurrency, {
   idle: config.engineIdle,
+  idleGroup: config.engineIdleGroup,
   sessionNice: config.engineGroupNice,
 });
 const backends = createBackends(config.backends);

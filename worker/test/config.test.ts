@@ -27,6 +27,10 @@ test("engines yield the CPU by default (SCHED_IDLE, the worker's session); both 
   expect([defaults.engineIdle, defaults.engineGroupNice, defaults.nice]).toEqual([true, null, 10]);
   const set = loadWorkerConfig({ ...url, WORKER_ENGINE_IDLE: '0', WORKER_ENGINE_GROUP_NICE: '5' });
   expect([set.engineIdle, set.engineGroupNice]).toEqual([false, 5]);
+  // The idle CPU group comes with idling, on by default, and can be left off on its own.
+  expect(defaults.engineIdleGroup).toBe(true);
+  expect(set.engineIdleGroup).toBe(false);
+  expect(loadWorkerConfig({ ...url, WORKER_ENGINE_IDLE_GROUP: '0' }).engineIdleGroup).toBe(false);
   // Only lower priorities than the default session's: above 19 is 19, negative or not a number is 0.
   expect(loadWorkerConfig({ ...url, WORKER_ENGINE_GROUP_NICE: '40' }).engineGroupNice).toBe(19);
   expect(loadWorkerConfig({ ...url, WORKER_ENGINE_GROUP_NICE: '-5' }).engineGroupNice).toBe(0);

@@ -7,12 +7,13 @@
  * dies at SIGKILL whatever it is doing, which is what the job's wall-clock limit and cancel rely on.
  */
 import { configFromEnv, isEngineError } from '@lift3d/engine';
-import { autogroupNice, idleScheduling } from '../priority.ts';
+import { autogroupNice, idleCpuGroup, idleScheduling } from '../priority.ts';
 import { createEngine, runPipeline } from './pipeline.ts';
 import { runPreviewPipeline } from './preview-pipeline.ts';
 import {
   type ConvertRequest,
   ENGINE_IDLE_ENV,
+  ENGINE_IDLE_GROUP_ENV,
   ENGINE_SESSION_NICE_ENV,
   type EngineReply,
   type WarmRequest,
@@ -27,6 +28,11 @@ const sessionNice = process.env[ENGINE_SESSION_NICE_ENV];
 if (sessionNice) {
   const failed = await autogroupNice(Number(sessionNice));
   if (failed) console.warn(`convert: the engine's session keeps its CPU share: ${failed}`);
+}
+if (process.env[ENGINE_IDLE_GROUP_ENV] === '1') {
+  const failed = idleCpuGroup();
+  if (failed)
+    console.warn(`convert: the engine is not in an idle CPU group (SCHED_IDLE still applies): ${failed}`);
 }
 if (process.env[ENGINE_IDLE_ENV] === '1') {
   const failed = idleScheduling();

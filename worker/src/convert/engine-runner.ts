@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import {
   type ConvertRequest,
   ENGINE_IDLE_ENV,
+  ENGINE_IDLE_GROUP_ENV,
   ENGINE_SESSION_NICE_ENV,
   type EngineReply,
   type Produced,
@@ -34,9 +35,19 @@ export interface EngineRunnerOptions {
    * sessions first, so an engine in the api's session spends the api's share (priority.ts, notes).
    */
   sessionNice: number | null;
+  /**
+   * Linux: the engine process moves into a CPU control group marked idle (priority.ts, idleCpuGroup), so
+   * that every other task on the machine, the database server's too, takes the CPU from it at once.
+   */
+  idleGroup: boolean;
 }
 
-const ENGINE_RUNNER_DEFAULTS: EngineRunnerOptions = { maxHeapMb: 4096, idle: false, sessionNice: null };
+const ENGINE_RUNNER_DEFAULTS: EngineRunnerOptions = {
+  maxHeapMb: 4096,
+  idle: false,
+  sessionNice: null,
+  idleGroup: false,
+};
 
 export class EngineJobError extends Error {
   constructor(
@@ -88,6 +99,7 @@ function startProcess(o: EngineRunnerOptions): EngineProcess {
     env: {
       ...process.env,
       [ENGINE_IDLE_ENV]: o.idle ? '1' : '0',
+      [ENGINE_IDLE_GROUP_ENV]: o.idleGroup ? '1' : '0',
       [ENGINE_SESSION_NICE_ENV]: o.sessionNice === null ? '' : String(o.sessionNice),
     },
   });

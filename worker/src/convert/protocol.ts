@@ -4,6 +4,8 @@ import type { ExportFormat, Topology } from '@lift3d/engine';
 
 /** Set to '1' by the runner: the engine process puts itself under SCHED_IDLE before it loads anything. */
 export const ENGINE_IDLE_ENV = 'LIFT3D_ENGINE_SCHED_IDLE';
+/** Set to '1' by the runner: the engine process moves itself into the idle CPU group (priority.ts). */
+export const ENGINE_IDLE_GROUP_ENV = 'LIFT3D_ENGINE_IDLE_GROUP';
 /** The autogroup nice value of the engine's own session (it was forked detached), or empty. */
 export const ENGINE_SESSION_NICE_ENV = 'LIFT3D_ENGINE_SESSION_NICE';
 
