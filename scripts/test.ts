@@ -41,9 +41,16 @@ const vitest = (
   ],
 });
 
-/** The worker files that kill processes or stop the database: about half the worker step's time. */
+/**
+ * The worker files about faults: processes killed, the database stopped, leases lost, work cancelled or
+ * left behind. About half the worker's time; the split keeps `local` + the rest and these + `engine`
+ * about equal (measured in the README).
+ */
 const WORKER_FAULT_FILES = [
   'worker/test/convert.test.ts',
+  'worker/test/convert-lease.test.ts',
+  'worker/test/convert-cancel-cleanup.test.ts',
+  'worker/test/upload-sweep.test.ts',
   'worker/test/faults.test.ts',
   'worker/test/pg-outage.test.ts',
   'worker/test/crash-loop.test.ts',
