@@ -27,6 +27,7 @@
  */
 import type { Camera } from './carve.ts';
 import type { Grid } from './hull-round.ts';
+import { labelParts } from './specks.ts';
 
 export interface KeepOptions {
   /** Photos in which a carved voxel's centre must fall on bare silhouette pixels to be put back. */
@@ -246,39 +247,7 @@ export function keepSilhouettes(
 
 /** 6-connected parts of field > 0.5: a label per voxel (0 outside) and each label's size. */
 function parts(field: Float32Array, g: Grid): { label: Int32Array; sizes: number[] } {
-  const { nx, ny, nz } = g;
-  const plane = nx * ny;
-  const label = new Int32Array(field.length);
-  const sizes = [0];
-  const stack = new Int32Array(field.length);
-  for (let o = 0; o < field.length; o++) {
-    if (field[o] <= 0.5 || label[o]) continue;
-    const id = sizes.length;
-    let size = 0;
-    let top = 0;
-    label[o] = id;
-    stack[top++] = o;
-    while (top) {
-      const p = stack[--top];
-      size++;
-      const i = p % nx;
-      const j = Math.floor(p / nx) % ny;
-      const k = Math.floor(p / plane);
-      for (let n = 0; n < 6; n++) {
-        let q = -1;
-        if (n === 0 && i > 0) q = p - 1;
-        else if (n === 1 && i < nx - 1) q = p + 1;
-        else if (n === 2 && j > 0) q = p - nx;
-        else if (n === 3 && j < ny - 1) q = p + nx;
-        else if (n === 4 && k > 0) q = p - plane;
-        else if (n === 5 && k < nz - 1) q = p + plane;
-        if (q >= 0 && field[q] > 0.5 && !label[q]) {
-          label[q] = id;
-          stack[top++] = q;
-        }
-      }
-    }
-    sizes.push(size);
-  }
-  return { label, sizes };
+  const inside = new Uint8Array(field.length);
+  for (let o = 0; o < field.length; o++) inside[o] = field[o] > 0.5 ? 1 : 0;
+  return labelParts(inside, g);
 }

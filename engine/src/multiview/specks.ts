@@ -6,8 +6,8 @@
  */
 import type { Grid } from './hull-round.ts';
 
-/** Clears every 6-connected part under `share` of the largest part's voxels; the number cleared. */
-export function dropSpecks(occ: Uint8Array, g: Grid, share: number): number {
+/** 6-connected parts of the set voxels of `occ`: a label per voxel (0 where unset) and each label's size. */
+export function labelParts(occ: Uint8Array, g: Grid): { label: Int32Array; sizes: number[] } {
   const { nx, ny, nz } = g;
   const label = new Int32Array(occ.length);
   const sizes: number[] = [0];
@@ -44,6 +44,12 @@ export function dropSpecks(occ: Uint8Array, g: Grid, share: number): number {
     }
     sizes.push(size);
   }
+  return { label, sizes };
+}
+
+/** Clears every 6-connected part under `share` of the largest part's voxels; the number cleared. */
+export function dropSpecks(occ: Uint8Array, g: Grid, share: number): number {
+  const { label, sizes } = labelParts(occ, g);
   const largest = Math.max(0, ...sizes);
   const drop = sizes.map((s) => s < share * largest);
   let dropped = 0;
