@@ -4,7 +4,7 @@
  * it was measured (Linux only; elsewhere the list is empty).
  */
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { cpuGroupDir } from '@lift3d/worker/priority';
+import { cpuGroupDir, cpuGroupPath } from '@lift3d/worker/priority';
 
 export type Role = 'stack' | 'api' | 'worker' | 'engine' | 'other';
 
@@ -149,11 +149,7 @@ export function shiftAutogroupNice(pid: number, by: number): void {
 /** A process's cpu control group (cgroup v1's cpu hierarchy, else the unified one), " idle" when marked. */
 export function cpuGroupOf(pid: number): string {
   try {
-    const lines = readFileSync(`/proc/${pid}/cgroup`, 'utf8').trim().split('\n');
-    const line =
-      lines.find((l) => l.split(':')[1]?.split(',').includes('cpu')) ??
-      lines.find((l) => l.startsWith('0::'));
-    const path = (line ?? '').split(':').slice(2).join(':');
+    const path = cpuGroupPath(pid);
     // The hierarchy's own directory: its mount point, as for a process at its root.
     const dir = cpuGroupDir('1:cpu:/\n0::/', readFileSync('/proc/self/mountinfo', 'utf8'));
     const idle = dir && readFileSync(`${dir}${path === '/' ? '' : path}/cpu.idle`, 'utf8').trim() === '1';

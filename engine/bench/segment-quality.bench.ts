@@ -20,13 +20,13 @@ import sharp from 'sharp';
 import { decodeImage } from '../src/decode/decode.ts';
 import { isEngineError } from '../src/errors.ts';
 import { backdropMatte } from '../src/isolate/backdrop-matte.ts';
-import { guidedFilter } from '../src/isolate/guided-filter.ts';
 import { createIsnetSegmenter } from '../src/isolate/isnet.ts';
 import { isolateSubject } from '../src/isolate/isolate.ts';
 import type { Segmenter } from '../src/isolate/segmenter.ts';
 import type { RgbaImage } from '../src/types.ts';
 import { listPhotos } from '../test/support/photos.ts';
 import { BACKDROPS, composite } from './support/backdrops.ts';
+import { guidedFilter } from './support/guided-filter.ts';
 
 const argv = process.argv.slice(2);
 const arg = (name: string, fallback: string) =>

@@ -144,11 +144,11 @@ export function cpuGroupDir(cgroupFile: string, mountinfo: string): string | nul
       const [fstype, , superOptions = ''] = after.split(' ');
       return { root: fields[3], point: fields[4], fstype, superOptions: superOptions.split(',') };
     });
-  const join = (mount: { root: string; point: string }, path: string) =>
-    `${mount.point}${path.startsWith(mount.root) ? path.slice(mount.root === '/' ? 0 : mount.root.length) : path}`.replace(
-      /\/+$/,
-      '',
-    );
+  // A hierarchy mounted from a group of its own (a container's) shows paths below that group's root.
+  const join = (mount: { root: string; point: string }, path: string) => {
+    const below = mount.root !== '/' && path.startsWith(mount.root) ? path.slice(mount.root.length) : path;
+    return `${mount.point}${below}`.replace(/\/+$/, '');
+  };
   for (const line of lines) {
     const [, controllers, path] = line.split(/:(.*?):/);
     if (!controllers?.split(',').includes('cpu')) continue;
@@ -164,4 +164,12 @@ export function cpuGroupDir(cgroupFile: string, mountinfo: string): string | nul
   } catch {
     return null;
   }
+}
+
+/** A process's cpu control group path (cgroup v1's cpu hierarchy, else the unified one), as /proc shows it. */
+export function cpuGroupPath(pid: number | 'self'): string {
+  const lines = readFileSync(`/proc/${pid}/cgroup`, 'utf8').trim().split('\n');
+  const line =
+    lines.find((l) => l.split(':')[1]?.split(',').includes('cpu')) ?? lines.find((l) => l.startsWith('0::'));
+  return (line ?? '').split(':').slice(2).join(':');
 }

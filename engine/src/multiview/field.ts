@@ -138,36 +138,28 @@ function splat(img: Uint8Array, cam: Camera, px: number, py: number, half: numbe
   for (let y = y0; y <= y1; y++) img.fill(1, y * cam.width + x0, y * cam.width + x1 + 1);
 }
 
-/** `img` grown by r pixels (a square), separably. */
+/** `img` grown by r pixels (a square), separably: along every row, then every column. */
 function grow(img: Uint8Array, w: number, hgt: number, r: number): Uint8Array {
-  const a = new Uint8Array(img.length);
-  const b = new Uint8Array(img.length);
-  for (let y = 0; y < hgt; y++) {
-    // Nearest set pixel on either side within r: two sweeps.
-    let last = -1e9;
-    for (let x = 0; x < w; x++) {
-      if (img[y * w + x]) last = x;
-      if (x - last <= r) a[y * w + x] = 1;
-    }
-    last = 1e9;
-    for (let x = w - 1; x >= 0; x--) {
-      if (img[y * w + x]) last = x;
-      if (last - x <= r) a[y * w + x] = 1;
-    }
+  const rows = new Uint8Array(img.length);
+  for (let y = 0; y < hgt; y++) growLine(img, rows, y * w, 1, w, r);
+  const out = new Uint8Array(img.length);
+  for (let x = 0; x < w; x++) growLine(rows, out, x, w, hgt, r);
+  return out;
+}
+
+/** Sets `out` along one line (n cells from `start`, `step` apart) within r of a set cell of `src`. */
+function growLine(src: Uint8Array, out: Uint8Array, start: number, step: number, n: number, r: number) {
+  // Nearest set cell on either side: one sweep each way.
+  let last = -1e9;
+  for (let i = 0; i < n; i++) {
+    if (src[start + i * step]) last = i;
+    if (i - last <= r) out[start + i * step] = 1;
   }
-  for (let x = 0; x < w; x++) {
-    let last = -1e9;
-    for (let y = 0; y < hgt; y++) {
-      if (a[y * w + x]) last = y;
-      if (y - last <= r) b[y * w + x] = 1;
-    }
-    last = 1e9;
-    for (let y = hgt - 1; y >= 0; y--) {
-      if (a[y * w + x]) last = y;
-      if (last - y <= r) b[y * w + x] = 1;
-    }
+  last = 1e9;
+  for (let i = n - 1; i >= 0; i--) {
+    if (src[start + i * step]) last = i;
+    if (last - i <= r) out[start + i * step] = 1;
   }
-  return b;
 }
 
 /**

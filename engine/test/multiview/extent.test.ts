@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Camera } from '../../src/multiview/carve.ts';
 import { hullExtent } from '../../src/multiview/extent.ts';
+import { parallelCamera } from '../support/multiview.ts';
 
 // Two parallel cameras, 100 pixels per unit, looking along −z (front) and along −x (side), at a post
 // 0.12 across and 0.9 tall with a crossbar 0.9 long and 0.02 thick at height 0.32. The bar lies between
@@ -20,17 +21,7 @@ function cam(rows: number[], inside: (u: number, v: number) => boolean): Camera 
       mask[py * SIZE + px] = 1;
       box = [Math.min(box[0], px), Math.min(box[1], py), Math.max(box[2], px + 1), Math.max(box[3], py + 1)];
     }
-  return {
-    mask,
-    width: SIZE,
-    height: SIZE,
-    upp: 1 / PPU,
-    cx: SIZE / 2,
-    cy: SIZE / 2,
-    m: Float64Array.from(rows),
-    inv: 0,
-    box,
-  };
+  return parallelCamera(mask, SIZE, PPU, rows, box);
 }
 
 const post = (across: number, v: number) => Math.abs(across) <= 0.06 && Math.abs(v) <= 0.45;

@@ -3,7 +3,7 @@ import { type Camera, carve } from '../../src/multiview/carve.ts';
 import { boxBlur, keepSilhouettes } from '../../src/multiview/field.ts';
 import { type Grid, round } from '../../src/multiview/hull-round.ts';
 import { levelSurface } from '../../src/multiview/surface.ts';
-import { inside } from '../support/multiview.ts';
+import { inside, parallelCamera } from '../support/multiview.ts';
 
 // Four parallel cameras 90° apart looking down 20° on a shape, its silhouettes drawn by splatting dense
 // surface samples; then the hull's own steps: carve, rounding, blur (and the put-back), level set.
@@ -34,17 +34,7 @@ function cameras(points: Point[], turns: number[]): Camera[] {
       const py = Math.floor(SIZE / 2 - (m[3] * x + m[4] * y + m[5] * z) * PPU);
       if (px >= 0 && py >= 0 && px < SIZE && py < SIZE) mask[py * SIZE + px] = 1;
     }
-    return {
-      mask,
-      width: SIZE,
-      height: SIZE,
-      upp: 1 / PPU,
-      cx: SIZE / 2,
-      cy: SIZE / 2,
-      m: Float64Array.from(m),
-      inv: 0,
-      box: [0, 0, SIZE, SIZE],
-    };
+    return parallelCamera(mask, SIZE, PPU, m);
   });
 }
 

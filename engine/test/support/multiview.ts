@@ -2,6 +2,7 @@
 import type { Shape } from '../../bench/support/shapes.ts';
 import { renderViews } from '../../bench/support/views.ts';
 import type { ConvertResult } from '../../src/index.ts';
+import type { Camera } from '../../src/multiview/carve.ts';
 import { png } from './synthetic.ts';
 
 /** Front, right, back and left photos of a shape (16 px per unit of detail), as PNG bytes. */
@@ -40,4 +41,28 @@ export function inside(p: Float32Array, indices: Uint32Array, q: [number, number
     if (x > 0) crossings++;
   }
   return crossings % 2 === 1;
+}
+
+/**
+ * A parallel (orthographic) carve camera over a square silhouette of `size` pixels, `ppu` pixels per world
+ * unit, centred, its rows of camera ← world in `rows`; `box` is the silhouette's pixel bounds.
+ */
+export function parallelCamera(
+  mask: Float32Array,
+  size: number,
+  ppu: number,
+  rows: number[],
+  box: [number, number, number, number] = [0, 0, size, size],
+): Camera {
+  return {
+    mask,
+    width: size,
+    height: size,
+    upp: 1 / ppu,
+    cx: size / 2,
+    cy: size / 2,
+    m: Float64Array.from(rows),
+    inv: 0,
+    box,
+  };
 }

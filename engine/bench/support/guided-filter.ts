@@ -6,7 +6,7 @@
  * brightness (q = a·I + b, a regularised by `eps`) and averages the windows' fits. Box sums come from
  * integral images, so the cost is a few passes over the photo whatever the radius.
  */
-import type { RgbaImage } from '../types.ts';
+import type { RgbaImage } from '../../src/types.ts';
 
 export interface GuidedFilterOptions {
   /** Window radius as a share of the photo's larger side. */
