@@ -131,15 +131,17 @@ describe('faults', () => {
         );
         process.kill(currentPid('worker'), 'SIGKILL');
         t.mark(`attempt ${attempt} at ${stage}`);
+        // Nothing writes the row after the kill: it shows where the worker died. Read at once: once the
+        // lease (5 s) has passed, the restarted worker may rightly take the next attempt, and waiting for
+        // the engine below took that long on a loaded machine.
+        const frozen = await row();
+        expect([frozen.status, frozen.stage, frozen.attempts]).toEqual(['processing', stage, attempt]);
         // The dead worker's engine process stops too: nothing goes on converting without an owner.
         await faults.waitFor(
           "the killed worker's engine process to exit",
           async () => orphanEngines().length === 0,
           15_000,
         );
-        // Nothing writes the row after the kill: it shows where the worker died.
-        const frozen = await row();
-        expect([frozen.status, frozen.stage, frozen.attempts]).toEqual(['processing', stage, attempt]);
         // The stack restarts the worker on its own; the reaper frees the job after the lease.
         await faults.waitFor(
           'the stack to restart the worker',
