@@ -8,6 +8,7 @@ import { loadConfig } from '@lift3d/local/config';
 import { freePort } from '@lift3d/local/ports';
 import { startStack } from '@lift3d/local/stack';
 import { startOidcProvider, type TestOidcProvider } from '@lift3d/local/testing/oidc-provider';
+import { stackDatabase } from './stack-database.ts';
 
 export interface GoogleStack {
   url: string;
@@ -30,6 +31,7 @@ export async function startGoogleStack(env: Record<string, string> = {}): Promis
     },
   });
   const dataDir = mkdtempSync(join(tmpdir(), 'lift3d-e2e-google-'));
+  const database = await stackDatabase();
   try {
     const stack = await startStack(
       loadConfig({
@@ -39,7 +41,7 @@ export async function startGoogleStack(env: Record<string, string> = {}): Promis
         HOST: '127.0.0.1',
         SITE_URL: url,
         DATA_DIR: dataDir,
-        DATABASE_URL: '',
+        DATABASE_URL: database.url,
         START_WORKER: '0',
         NODE_ENV: 'test',
         GOOGLE_ISSUER: provider.issuer,
@@ -55,11 +57,13 @@ export async function startGoogleStack(env: Record<string, string> = {}): Promis
       async stop() {
         await stack.stop();
         await provider.stop();
+        await database.drop();
         rmSync(dataDir, { recursive: true, force: true });
       },
     };
   } catch (error) {
     await provider.stop();
+    await database.drop();
     rmSync(dataDir, { recursive: true, force: true });
     throw error;
   }

@@ -11,6 +11,7 @@ import { loadConfig } from '@lift3d/local/config';
 import { freePort } from '@lift3d/local/ports';
 import { startStack } from '@lift3d/local/stack';
 import postgres from 'postgres';
+import { stackDatabase } from './stack-database.ts';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -57,8 +58,10 @@ export async function startPayPalStack(): Promise<PayPalStack> {
   const rest = await startRestStandIn();
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'lift3d-e2e-paypal-'));
-  const cleanUp = () => {
+  const database = await stackDatabase();
+  const cleanUp = async () => {
     rest.child.kill('SIGTERM');
+    await database.drop();
     rmSync(dataDir, { recursive: true, force: true });
   };
   try {
@@ -72,7 +75,7 @@ export async function startPayPalStack(): Promise<PayPalStack> {
         HOST: '127.0.0.1',
         SITE_URL: `http://127.0.0.1:${port}`,
         DATA_DIR: dataDir,
-        DATABASE_URL: '',
+        DATABASE_URL: database.url,
         START_WORKER: '0',
         NODE_ENV: 'test',
       }),
@@ -84,11 +87,11 @@ export async function startPayPalStack(): Promise<PayPalStack> {
       async stop() {
         await sql.end();
         await stack.stop();
-        cleanUp();
+        await cleanUp();
       },
     };
   } catch (error) {
-    cleanUp();
+    await cleanUp();
     throw error;
   }
 }

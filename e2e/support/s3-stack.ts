@@ -11,6 +11,7 @@ import { startStack } from '@lift3d/local/stack';
 import postgres from 'postgres';
 // @ts-expect-error s3rver ships no type declarations
 import S3rver from 's3rver';
+import { stackDatabase } from './stack-database.ts';
 
 export const S3_BUCKET = 'lift3d-e2e';
 
@@ -39,6 +40,7 @@ export async function startS3Stack(): Promise<S3Stack> {
   const site = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'lift3d-e2e-s3-'));
   const s3Dir = mkdtempSync(join(tmpdir(), 'lift3d-e2e-s3rver-'));
+  const database = await stackDatabase();
   const s3 = new S3rver({
     address: '127.0.0.1',
     port: Number(process.env.E2E_S3_PORT ?? 0),
@@ -50,6 +52,7 @@ export async function startS3Stack(): Promise<S3Stack> {
   const s3Origin = `http://127.0.0.1:${s3Port}`;
   const cleanUp = async () => {
     await s3.close();
+    await database.drop();
     rmSync(dataDir, { recursive: true, force: true });
     rmSync(s3Dir, { recursive: true, force: true });
   };
@@ -62,6 +65,7 @@ export async function startS3Stack(): Promise<S3Stack> {
         HOST: '127.0.0.1',
         SITE_URL: site,
         DATA_DIR: dataDir,
+        DATABASE_URL: database.url,
         NODE_ENV: 'test',
         STORAGE: 's3',
         S3_BUCKET,

@@ -181,12 +181,12 @@ export async function startStack(localConfig: LocalConfig, options: StackOptions
     if (!existsSync(join(repoRoot, 'dist/index.html')))
       gatewayLog('dist/ is missing: run `npm run build` for the web app');
 
-    // Other tools (admin:create) talk to the running stack instead of opening PGlite a second time.
+    // Other tools (admin:create, the browser tests) talk to the running stack and its database through this
+    // file instead of opening PGlite a second time.
     const runtimeFile = join(config.dataDir, 'stack.json');
-    if (embedded) {
-      writeFileSync(runtimeFile, JSON.stringify({ pid: process.pid, url, databaseUrl }, null, 2));
-      stops.push(async () => rmSync(runtimeFile, { force: true }));
-    }
+    mkdirSync(config.dataDir, { recursive: true });
+    writeFileSync(runtimeFile, JSON.stringify({ pid: process.pid, url, databaseUrl }, null, 2));
+    stops.push(async () => rmSync(runtimeFile, { force: true }));
     if (inbox) gatewayLog(`mail inbox: ${url}${MAIL_INBOX_PATH}/ (SMTP at ${inbox.smtpUrl})`);
     gatewayLog(`Lift3D is ready at ${url} (started in ${((Date.now() - started) / 1000).toFixed(1)} s)`);
     return { url, databaseUrl, stop: stopAll };
