@@ -289,8 +289,9 @@ test('an image with no subject says what is wrong with it (not "Servers are busy
   await page
     .getByTestId('upload-input')
     .setInputFiles({ name: 'empty.png', mimeType: 'image/png', buffer: empty });
+  // No "Processing..." check here: the engine refuses the image within a second, so the first poll may
+  // already find it failed (seen on a quiet machine) and the label goes straight to Error.
   await page.getByTestId('generate-button').click();
-  await expect(page.getByTestId('model-status-label')).toHaveText('Processing...');
 
   const dialog = page.getByRole('dialog', { name: 'This image can’t be converted' });
   await expect(dialog).toBeVisible({ timeout: 150_000 });

@@ -15,7 +15,7 @@ export interface StackDatabase {
   drop(): Promise<void>;
 }
 
-export const onPostgres = (process.env.E2E_DATABASE ?? 'postgres') === 'postgres';
+const onPostgres = (process.env.E2E_DATABASE ?? 'postgres') === 'postgres';
 
 /** A new database named `lift3d_e2e_<label>` (random when not given), replacing any left by a killed run. */
 export async function stackDatabase(label = randomBytes(4).toString('hex')): Promise<StackDatabase> {
