@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { chromiumArgs, chromiumPath } from './e2e/support/chromium.ts';
 
 // Browser journeys run against the real local stack (SPA + auth + api + worker on one origin).
 // E2E_BASE_URL lets a developer point them at a stack that is already running.
@@ -42,17 +43,8 @@ export default defineConfig({
     // e2e/motion.spec.ts shows the turntable to a visitor without that setting.
     reducedMotion: 'reduce',
     launchOptions: {
-      executablePath: '/usr/bin/chromium',
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-        '--disable-quic',
-      ],
+      executablePath: chromiumPath,
+      args: chromiumArgs,
     },
   },
   // Longest spec files first, each its own project (all named chromium) since Playwright hands out files in

@@ -21,6 +21,10 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 120_000,
           fileParallelism: false,
+          // One process for every file, each after the other: the engine's modules (onnxruntime, sharp, the
+          // segmentation model) load once instead of 48 times. The engine keeps no state between calls that a
+          // test could leak; measured 189 → 137 s of CPU for the project, all 230 tests passing.
+          isolate: false,
         },
       },
       {

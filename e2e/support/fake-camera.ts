@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Browser, chromium } from '@playwright/test';
 import sharp from 'sharp';
+import { chromiumArgs, chromiumPath } from './chromium.ts';
 
 export type CameraScene = 'whole' | 'blurred' | 'cut-off';
 
@@ -73,16 +74,9 @@ export async function cameraFile(
 /** Chromium whose camera shows `file`, with camera permission granted without a prompt. */
 export async function browserWithCamera(file: string): Promise<Browser> {
   return chromium.launch({
-    executablePath: '/usr/bin/chromium',
+    executablePath: chromiumPath,
     args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-quic',
+      ...chromiumArgs,
       '--use-fake-device-for-media-stream',
       '--use-fake-ui-for-media-stream',
       `--use-file-for-fake-video-capture=${file}`,
