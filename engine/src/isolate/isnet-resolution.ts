@@ -10,65 +10,7 @@
  * Measured on this machine (2 cores): 1024² ≈ 7.8 s of CPU per photo, 512² ≈ a quarter of it.
  */
 import { EngineError } from '../errors.ts';
-
-interface Field {
-  field: number;
-  wire: number;
-  /** Start and end of the whole field (key included) and of its payload. */
-  at: number;
-  start: number;
-  end: number;
-  value: number;
-}
-
-function readVarint(buf: Uint8Array, i: number): [number, number] {
-  let v = 0;
-  let shift = 0;
-  let byte: number;
-  do {
-    byte = buf[i++];
-    v += (byte & 0x7f) * 2 ** shift;
-    shift += 7;
-  } while (byte & 0x80);
-  return [v, i];
-}
-
-function* fields(buf: Uint8Array, start: number, end: number): Generator<Field> {
-  let i = start;
-  while (i < end) {
-    const at = i;
-    const [key, j] = readVarint(buf, i);
-    i = j;
-    const field = Math.floor(key / 8);
-    const wire = key % 8;
-    if (wire === 0) {
-      const [value, k] = readVarint(buf, i);
-      yield { field, wire, at, start: i, end: k, value };
-      i = k;
-    } else if (wire === 2) {
-      const [len, k] = readVarint(buf, i);
-      yield { field, wire, at, start: k, end: k + len, value: len };
-      i = k + len;
-    } else if (wire === 1 || wire === 5) {
-      const n = wire === 1 ? 8 : 4;
-      yield { field, wire, at, start: i, end: i + n, value: 0 };
-      i += n;
-    } else throw new Error(`unsupported protobuf wire type ${wire}`);
-  }
-}
-
-function varint(n: number): number[] {
-  const out: number[] = [];
-  let v = n;
-  while (v > 0x7f) {
-    out.push((v & 0x7f) | 0x80);
-    v = Math.floor(v / 128);
-  }
-  out.push(v);
-  return out;
-}
-
-const text = (buf: Uint8Array, f: Field) => new TextDecoder().decode(buf.subarray(f.start, f.end));
+import { concat, fields, text, varint } from './onnx-proto.ts';
 
 function fail(why: string): EngineError {
   return new EngineError(
@@ -162,14 +104,4 @@ export function resizeIsnetGraph(model: Uint8Array, resolution: number): Uint8Ar
     else result.push(model.subarray(f.at, f.end));
   }
   return concat(result);
-}
-
-function concat(chunks: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0));
-  let o = 0;
-  for (const c of chunks) {
-    out.set(c, o);
-    o += c.length;
-  }
-  return out;
 }

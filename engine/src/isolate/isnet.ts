@@ -14,6 +14,7 @@ import type * as Ort from 'onnxruntime-node';
 import sharp from 'sharp';
 import { EngineError } from '../errors.ts';
 import type { RgbaImage } from '../types.ts';
+import { dequantizeIsnetGraph } from './isnet-float.ts';
 import { resizeIsnetGraph } from './isnet-resolution.ts';
 import type { Segmenter } from './segmenter.ts';
 
@@ -33,9 +34,14 @@ export interface IsnetOptions {
    * finished no later. Spinning idle threads (onnxruntime's default) cost 2.8–4.3 s there: never.
    */
   threads: number;
+  /**
+   * 'float': the `small` model's dynamically quantised convolutions rewritten as float ones
+   * (isnet-float.ts); 'int8': the graph as shipped. The `medium` model is not quantised: ignored there.
+   */
+  precision: 'float' | 'int8';
 }
 
-const ISNET_DEFAULTS: IsnetOptions = { model: 'small', resolution: 512, threads: 2 };
+const ISNET_DEFAULTS: IsnetOptions = { model: 'small', resolution: 512, threads: 2, precision: 'int8' };
 
 interface Resources {
   [key: string]: { chunks: { hash: string; offsets: [number, number] }[]; size: number; mime: string };
@@ -67,7 +73,10 @@ export async function loadIsnetModel(model: IsnetOptions['model']): Promise<Uint
 
 export async function createIsnetSegmenter(options: Partial<IsnetOptions> = {}): Promise<Segmenter> {
   const opts = { ...ISNET_DEFAULTS, ...options };
-  const bytes = resizeIsnetGraph(await loadIsnetModel(opts.model), opts.resolution);
+  const shipped = await loadIsnetModel(opts.model);
+  const graph =
+    opts.precision === 'float' && opts.model === 'small' ? dequantizeIsnetGraph(shipped) : shipped;
+  const bytes = resizeIsnetGraph(graph, opts.resolution);
   // Loaded here, not at the top: a photo with alpha never needs onnxruntime, and loading it costs a cold
   // img3d call ~80 ms of CPU.
   const ort: typeof Ort = await import('onnxruntime-node');
