@@ -38,69 +38,82 @@ export function resizeIsnetGraph(model: Uint8Array, resolution: number): Uint8Ar
     if (inputs[3]) sizeNames.add(inputs[3]);
   }
   if (sizeNames.size === 0) throw fail('no Resize sizes found');
-  const out: Uint8Array[] = [];
-  let patchedSizes = 0;
-  for (const p of parts) {
-    if (p.field === 13) continue; // stale 1024² shape annotations
-    const bytes = model.slice(p.at, p.end);
-    if (p.field === 5) {
-      const sub = [...fields(model, p.start, p.end)];
-      const name = sub.find((s) => s.field === 8);
-      const raw = sub.find((s) => s.field === 9);
-      if (name && sizeNames.has(text(model, name))) {
-        if (!raw || raw.end - raw.start !== 32) throw fail('unexpected sizes tensor');
-        const view = new DataView(model.buffer, model.byteOffset + raw.start, 32);
-        for (const k of [2, 3]) {
-          const v = Number(view.getBigInt64(k * 8, true)) * factor;
-          if (!Number.isInteger(v)) throw fail(`size ${v} is not whole; use a multiple of 64`);
-          const rel = raw.start - p.at + k * 8;
-          const le = new DataView(new ArrayBuffer(8));
-          le.setBigInt64(0, BigInt(v), true);
-          bytes.set(new Uint8Array(le.buffer), rel);
-        }
-        patchedSizes++;
-      }
-    }
-    out.push(bytes);
-  }
-  if (patchedSizes !== sizeNames.size) throw fail('some Resize sizes are not constants');
-  const graphBytes = concat(out);
   // Declared input [1,3,1024,1024] and outputs [1,1,1024,1024]: 1024 is the two-byte varint 80 08, and
   // so is any size from 128 to 16383, so these patches keep every length prefix valid.
   const lo = (resolution & 0x7f) | 0x80;
   const hi = resolution >> 7;
-  for (const c of [3, 1]) {
-    const shape = [
-      0x0a,
-      0x02,
-      0x08,
-      0x01,
-      0x0a,
-      0x02,
-      0x08,
-      c,
-      0x0a,
-      0x03,
-      0x08,
-      0x80,
-      0x08,
-      0x0a,
-      0x03,
-      0x08,
-      0x80,
-      0x08,
-    ];
-    outer: for (let i = 0; i + shape.length <= graphBytes.length; i++) {
-      for (let k = 0; k < shape.length; k++) if (graphBytes[i + k] !== shape[k]) continue outer;
-      graphBytes[i + 11] = lo;
-      graphBytes[i + 12] = hi;
-      graphBytes[i + 16] = lo;
-      graphBytes[i + 17] = hi;
+  const patchShapes = (bytes: Uint8Array) => {
+    for (const c of [3, 1]) {
+      const shape = [
+        0x0a,
+        0x02,
+        0x08,
+        0x01,
+        0x0a,
+        0x02,
+        0x08,
+        c,
+        0x0a,
+        0x03,
+        0x08,
+        0x80,
+        0x08,
+        0x0a,
+        0x03,
+        0x08,
+        0x80,
+        0x08,
+      ];
+      outer: for (let i = 0; i + shape.length <= bytes.length; i++) {
+        for (let k = 0; k < shape.length; k++) if (bytes[i + k] !== shape[k]) continue outer;
+        bytes[i + 11] = lo;
+        bytes[i + 12] = hi;
+        bytes[i + 16] = lo;
+        bytes[i + 17] = hi;
+      }
     }
+  };
+  // Only the parts that change are copied: the weights (44 MB, 176 MB as floats) are passed through as
+  // views and copied once, into the result.
+  const out: Uint8Array[] = [];
+  let patchedSizes = 0;
+  for (const p of parts) {
+    if (p.field === 13) continue; // stale 1024² shape annotations
+    if (p.field === 11 || p.field === 12) {
+      const bytes = model.slice(p.at, p.end);
+      patchShapes(bytes);
+      out.push(bytes);
+      continue;
+    }
+    if (p.field !== 5) {
+      out.push(model.subarray(p.at, p.end));
+      continue;
+    }
+    const sub = [...fields(model, p.start, p.end)];
+    const name = sub.find((s) => s.field === 8);
+    if (!name || !sizeNames.has(text(model, name))) {
+      out.push(model.subarray(p.at, p.end));
+      continue;
+    }
+    const raw = sub.find((s) => s.field === 9);
+    if (!raw || raw.end - raw.start !== 32) throw fail('unexpected sizes tensor');
+    const bytes = model.slice(p.at, p.end);
+    const view = new DataView(model.buffer, model.byteOffset + raw.start, 32);
+    for (const k of [2, 3]) {
+      const v = Number(view.getBigInt64(k * 8, true)) * factor;
+      if (!Number.isInteger(v)) throw fail(`size ${v} is not whole; use a multiple of 64`);
+      const le = new DataView(new ArrayBuffer(8));
+      le.setBigInt64(0, BigInt(v), true);
+      bytes.set(new Uint8Array(le.buffer), raw.start - p.at + k * 8);
+    }
+    patchedSizes++;
+    out.push(bytes);
   }
+  if (patchedSizes !== sizeNames.size) throw fail('some Resize sizes are not constants');
+  const graphLength = out.reduce((n, c) => n + c.length, 0);
   const result: Uint8Array[] = [];
   for (const f of top) {
-    if (f.field === 7) result.push(Uint8Array.from([0x3a, ...varint(graphBytes.length)]), graphBytes);
+    if (f.field === 7) result.push(Uint8Array.from([0x3a, ...varint(graphLength)]), ...out);
     else result.push(model.subarray(f.at, f.end));
   }
   return concat(result);
