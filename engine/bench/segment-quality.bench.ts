@@ -6,7 +6,8 @@
  * CPU time (all threads) of the mask step.
  *
  * Methods: `isnet` (today's default: IS-Net at 512², with the hole repair), `isnetR` (at R², e.g.
- * isnet256; `isnetRg`: the same, its edge refined by a guided filter on the photo), `fast` (the plain-backdrop matte alone: accepted or refused), `auto` (the fast path, and
+ * isnet256; `isnetRg`: the same, its edge refined by a guided filter on the photo; `isnetf`, `isnetfR`: the
+ * quantised convolutions rewritten as float ones, isnet-float.ts), `fast` (the plain-backdrop matte alone: accepted or refused), `auto` (the fast path, and
  * IS-Net where it refuses: what isolateSubject does; its CPU includes the refused attempt).
  *
  * Options: --group tune|held|all (default tune: the held-out group is for the one final report),
@@ -145,17 +146,23 @@ async function maskPng(m: Float32Array | Uint8Array, w: number, h: number, size:
     .toBuffer();
 }
 
-const segmenters = new Map<number, Segmenter>();
-async function isnetMask(image: RgbaImage, key: string, resolution: number) {
-  const file = join(cacheDir, `${key}-isnet${resolution}.f32`);
+const segmenters = new Map<string, Segmenter>();
+async function isnetMask(
+  image: RgbaImage,
+  key: string,
+  resolution: number,
+  precision: 'float' | 'int8' = 'int8',
+) {
+  const variant = `${precision === 'float' ? 'f' : ''}${resolution}`;
+  const file = join(cacheDir, `${key}-isnet${variant}.f32`);
   const meta = `${file}.json`;
   if (existsSync(file) && existsSync(meta)) {
     const buf = readFileSync(file);
     const mask = new Float32Array(buf.buffer.slice(buf.byteOffset, buf.byteOffset + buf.byteLength));
     return { mask, ms: (JSON.parse(readFileSync(meta, 'utf8')) as { ms: number }).ms };
   }
-  if (!segmenters.has(resolution)) {
-    const s = await createIsnetSegmenter({ resolution });
+  if (!segmenters.has(variant)) {
+    const s = await createIsnetSegmenter({ resolution, precision });
     // One warm-up: the first run of a session pays for onnxruntime's set-up.
     await s.segment({
       width: 64,
@@ -163,9 +170,9 @@ async function isnetMask(image: RgbaImage, key: string, resolution: number) {
       data: new Uint8Array(64 * 64 * 4).fill(200),
       format: 'png',
     } as RgbaImage);
-    segmenters.set(resolution, s);
+    segmenters.set(variant, s);
   }
-  const seg = segmenters.get(resolution) as Segmenter;
+  const seg = segmenters.get(variant) as Segmenter;
   const c0 = process.cpuUsage();
   // A mask with nothing in it is scored as such (the small inputs lose some subjects entirely).
   const r = await isolateSubject(image, async () => seg, { backdrop: { enabled: false } }).catch((e) => {
@@ -202,9 +209,10 @@ for (const path of photos) {
     let fastMs = 0;
     for (const m of methods) {
       if (m.startsWith('isnet')) {
-        const res = Number.parseInt(m.slice(5), 10) || 512;
-        const r = await isnetMask(image, key, res);
-        if (res === 512 && !m.endsWith('g')) isnet = r;
+        const float = m.startsWith('isnetf');
+        const res = Number.parseInt(m.slice(float ? 6 : 5), 10) || 512;
+        const r = await isnetMask(image, key, res, float ? 'float' : 'int8');
+        if (m === 'isnet' || m === 'isnet512') isnet = r;
         if (m.endsWith('g')) {
           // The smaller input's mask, its edge refined on the photo (guided filter).
           const c0 = process.cpuUsage();

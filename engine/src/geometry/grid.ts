@@ -97,9 +97,9 @@ export function buildMaskGrid(
     for (let x = 0; x < rw; x++) {
       const p = (y + Y0) * width + x + X0;
       const m = mask[p];
-      const lum = (0.2126 * d[p * 4] + 0.7152 * d[p * 4 + 1] + 0.0722 * d[p * 4 + 2]) / 255;
       rm += m;
-      rl += m * lum;
+      // Outside the subject m · lum adds nothing: the luminance is not worked out there.
+      if (m !== 0) rl += m * ((0.2126 * d[p * 4] + 0.7152 * d[p * 4 + 1] + 0.0722 * d[p * 4 + 2]) / 255);
       im[(y + 1) * iw + x + 1] = im[y * iw + x + 1] + rm;
       il[(y + 1) * iw + x + 1] = il[y * iw + x + 1] + rl;
     }

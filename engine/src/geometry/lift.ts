@@ -44,6 +44,8 @@ export interface LiftOptions {
    * `enabled: false` always assumes the prior.
    */
   elevation: Partial<PhotoElevationOptions>;
+  /** The mask's box at 0.5 when the caller has it already (`maskBounds`); found here otherwise. */
+  bounds?: Bounds;
 }
 
 const LIFT_DEFAULTS: LiftOptions = {
@@ -85,7 +87,7 @@ export function liftSolid(
   options: Partial<LiftOptions> = {},
 ): LiftedSolid {
   const opts = { ...LIFT_DEFAULTS, ...options };
-  const bounds = maskBounds(mask, image.width, image.height);
+  const bounds = opts.bounds ?? maskBounds(mask, image.width, image.height);
   if (!bounds) throw noSubject();
   const grid = buildMaskGrid(image, mask, bounds, opts.resolution);
   const { w, h } = grid;

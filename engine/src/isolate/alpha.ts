@@ -30,9 +30,14 @@ export function alphaStats(image: RgbaImage): AlphaStats {
   return { transparentShare: transparent / n, opaqueShare: opaque / n };
 }
 
-export function hasMeaningfulAlpha(image: RgbaImage, options: Partial<AlphaOptions> = {}): boolean {
+/** Whether the image (or its alpha counts, already taken) is a real cut-out. */
+export function hasMeaningfulAlpha(
+  image: RgbaImage | AlphaStats,
+  options: Partial<AlphaOptions> = {},
+): boolean {
   const { minTransparentShare } = { ...ALPHA_DEFAULTS, ...options };
-  return alphaStats(image).transparentShare >= minTransparentShare;
+  const stats = 'transparentShare' in image ? image : alphaStats(image);
+  return stats.transparentShare >= minTransparentShare;
 }
 
 /** Soft mask in [0, 1] from the alpha channel. */

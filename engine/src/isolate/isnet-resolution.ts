@@ -10,65 +10,7 @@
  * Measured on this machine (2 cores): 1024² ≈ 7.8 s of CPU per photo, 512² ≈ a quarter of it.
  */
 import { EngineError } from '../errors.ts';
-
-interface Field {
-  field: number;
-  wire: number;
-  /** Start and end of the whole field (key included) and of its payload. */
-  at: number;
-  start: number;
-  end: number;
-  value: number;
-}
-
-function readVarint(buf: Uint8Array, i: number): [number, number] {
-  let v = 0;
-  let shift = 0;
-  let byte: number;
-  do {
-    byte = buf[i++];
-    v += (byte & 0x7f) * 2 ** shift;
-    shift += 7;
-  } while (byte & 0x80);
-  return [v, i];
-}
-
-function* fields(buf: Uint8Array, start: number, end: number): Generator<Field> {
-  let i = start;
-  while (i < end) {
-    const at = i;
-    const [key, j] = readVarint(buf, i);
-    i = j;
-    const field = Math.floor(key / 8);
-    const wire = key % 8;
-    if (wire === 0) {
-      const [value, k] = readVarint(buf, i);
-      yield { field, wire, at, start: i, end: k, value };
-      i = k;
-    } else if (wire === 2) {
-      const [len, k] = readVarint(buf, i);
-      yield { field, wire, at, start: k, end: k + len, value: len };
-      i = k + len;
-    } else if (wire === 1 || wire === 5) {
-      const n = wire === 1 ? 8 : 4;
-      yield { field, wire, at, start: i, end: i + n, value: 0 };
-      i += n;
-    } else throw new Error(`unsupported protobuf wire type ${wire}`);
-  }
-}
-
-function varint(n: number): number[] {
-  const out: number[] = [];
-  let v = n;
-  while (v > 0x7f) {
-    out.push((v & 0x7f) | 0x80);
-    v = Math.floor(v / 128);
-  }
-  out.push(v);
-  return out;
-}
-
-const text = (buf: Uint8Array, f: Field) => new TextDecoder().decode(buf.subarray(f.start, f.end));
+import { concat, fields, text, varint } from './onnx-proto.ts';
 
 function fail(why: string): EngineError {
   return new EngineError(
@@ -96,80 +38,83 @@ export function resizeIsnetGraph(model: Uint8Array, resolution: number): Uint8Ar
     if (inputs[3]) sizeNames.add(inputs[3]);
   }
   if (sizeNames.size === 0) throw fail('no Resize sizes found');
-  const out: Uint8Array[] = [];
-  let patchedSizes = 0;
-  for (const p of parts) {
-    if (p.field === 13) continue; // stale 1024² shape annotations
-    const bytes = model.slice(p.at, p.end);
-    if (p.field === 5) {
-      const sub = [...fields(model, p.start, p.end)];
-      const name = sub.find((s) => s.field === 8);
-      const raw = sub.find((s) => s.field === 9);
-      if (name && sizeNames.has(text(model, name))) {
-        if (!raw || raw.end - raw.start !== 32) throw fail('unexpected sizes tensor');
-        const view = new DataView(model.buffer, model.byteOffset + raw.start, 32);
-        for (const k of [2, 3]) {
-          const v = Number(view.getBigInt64(k * 8, true)) * factor;
-          if (!Number.isInteger(v)) throw fail(`size ${v} is not whole; use a multiple of 64`);
-          const rel = raw.start - p.at + k * 8;
-          const le = new DataView(new ArrayBuffer(8));
-          le.setBigInt64(0, BigInt(v), true);
-          bytes.set(new Uint8Array(le.buffer), rel);
-        }
-        patchedSizes++;
-      }
-    }
-    out.push(bytes);
-  }
-  if (patchedSizes !== sizeNames.size) throw fail('some Resize sizes are not constants');
-  const graphBytes = concat(out);
   // Declared input [1,3,1024,1024] and outputs [1,1,1024,1024]: 1024 is the two-byte varint 80 08, and
   // so is any size from 128 to 16383, so these patches keep every length prefix valid.
   const lo = (resolution & 0x7f) | 0x80;
   const hi = resolution >> 7;
-  for (const c of [3, 1]) {
-    const shape = [
-      0x0a,
-      0x02,
-      0x08,
-      0x01,
-      0x0a,
-      0x02,
-      0x08,
-      c,
-      0x0a,
-      0x03,
-      0x08,
-      0x80,
-      0x08,
-      0x0a,
-      0x03,
-      0x08,
-      0x80,
-      0x08,
-    ];
-    outer: for (let i = 0; i + shape.length <= graphBytes.length; i++) {
-      for (let k = 0; k < shape.length; k++) if (graphBytes[i + k] !== shape[k]) continue outer;
-      graphBytes[i + 11] = lo;
-      graphBytes[i + 12] = hi;
-      graphBytes[i + 16] = lo;
-      graphBytes[i + 17] = hi;
+  const patchShapes = (bytes: Uint8Array) => {
+    for (const c of [3, 1]) {
+      const shape = [
+        0x0a,
+        0x02,
+        0x08,
+        0x01,
+        0x0a,
+        0x02,
+        0x08,
+        c,
+        0x0a,
+        0x03,
+        0x08,
+        0x80,
+        0x08,
+        0x0a,
+        0x03,
+        0x08,
+        0x80,
+        0x08,
+      ];
+      outer: for (let i = 0; i + shape.length <= bytes.length; i++) {
+        for (let k = 0; k < shape.length; k++) if (bytes[i + k] !== shape[k]) continue outer;
+        bytes[i + 11] = lo;
+        bytes[i + 12] = hi;
+        bytes[i + 16] = lo;
+        bytes[i + 17] = hi;
+      }
     }
+  };
+  // Only the parts that change are copied: the weights (44 MB, 176 MB as floats) are passed through as
+  // views and copied once, into the result.
+  const out: Uint8Array[] = [];
+  let patchedSizes = 0;
+  for (const p of parts) {
+    if (p.field === 13) continue; // stale 1024² shape annotations
+    if (p.field === 11 || p.field === 12) {
+      const bytes = model.slice(p.at, p.end);
+      patchShapes(bytes);
+      out.push(bytes);
+      continue;
+    }
+    if (p.field !== 5) {
+      out.push(model.subarray(p.at, p.end));
+      continue;
+    }
+    const sub = [...fields(model, p.start, p.end)];
+    const name = sub.find((s) => s.field === 8);
+    if (!name || !sizeNames.has(text(model, name))) {
+      out.push(model.subarray(p.at, p.end));
+      continue;
+    }
+    const raw = sub.find((s) => s.field === 9);
+    if (!raw || raw.end - raw.start !== 32) throw fail('unexpected sizes tensor');
+    const bytes = model.slice(p.at, p.end);
+    const view = new DataView(model.buffer, model.byteOffset + raw.start, 32);
+    for (const k of [2, 3]) {
+      const v = Number(view.getBigInt64(k * 8, true)) * factor;
+      if (!Number.isInteger(v)) throw fail(`size ${v} is not whole; use a multiple of 64`);
+      const le = new DataView(new ArrayBuffer(8));
+      le.setBigInt64(0, BigInt(v), true);
+      bytes.set(new Uint8Array(le.buffer), raw.start - p.at + k * 8);
+    }
+    patchedSizes++;
+    out.push(bytes);
   }
+  if (patchedSizes !== sizeNames.size) throw fail('some Resize sizes are not constants');
+  const graphLength = out.reduce((n, c) => n + c.length, 0);
   const result: Uint8Array[] = [];
   for (const f of top) {
-    if (f.field === 7) result.push(Uint8Array.from([0x3a, ...varint(graphBytes.length)]), graphBytes);
+    if (f.field === 7) result.push(Uint8Array.from([0x3a, ...varint(graphLength)]), ...out);
     else result.push(model.subarray(f.at, f.end));
   }
   return concat(result);
-}
-
-function concat(chunks: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0));
-  let o = 0;
-  for (const c of chunks) {
-    out.set(c, o);
-    o += c.length;
-  }
-  return out;
 }

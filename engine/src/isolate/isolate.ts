@@ -64,8 +64,9 @@ export async function isolateSubject(
   options: Partial<IsolateOptions> = {},
 ): Promise<IsolatedSubject> {
   const opts = { ...ISOLATE_DEFAULTS, ...options };
-  if (hasMeaningfulAlpha(image)) {
-    const stats = alphaStats(image);
+  // One count of the alpha channel answers both questions (each is a pass over every pixel).
+  const stats = alphaStats(image);
+  if (hasMeaningfulAlpha(stats)) {
     if (stats.opaqueShare < opts.minSubjectShare)
       throw new EngineError('no_subject', `isolate: ${NO_SUBJECT} (The image is fully transparent.)`);
     return { image, mask: maskFromAlpha(image), method: 'alpha' };

@@ -5,6 +5,7 @@
 import { type DecodeOptions, decodeImage } from '../decode/decode.ts';
 import { EngineError } from '../errors.ts';
 import type { FragmentReport } from '../geometry/fragments.ts';
+import { maskBounds } from '../geometry/grid.ts';
 import { type LiftedSolid, type LiftOptions, liftSolid } from '../geometry/lift.ts';
 import type { ElevationCue, ElevationReport, PhotoElevationOptions } from '../geometry/photo-elevation.ts';
 import { type IsolatedSubject, type IsolateOptions, isolateSubject } from '../isolate/isolate.ts';
@@ -143,11 +144,22 @@ export async function convertBytes(
   lap('isolate');
 
   progress('geometry', 0.45);
+  // The atlas needs only the photo, its mask and the subject's box: started here, its resampling runs on
+  // sharp's threads while the geometry below keeps this one busy (the multi-view path may replace the
+  // solid and its texture, so it builds the atlas only when it needs it).
+  const bounds = maskBounds(isolated.mask, image.width, image.height);
+  const early =
+    bounds && !ctx.hooks
+      ? buildAtlas(isolated.image, isolated.mask, bounds, { size: preset.textureSize })
+      : undefined;
+  // Awaited after the geometry; a failure there must not leave this one unhandled meanwhile.
+  early?.catch(() => {});
   const depth = ctx.depth ? await ctx.depth(image) : undefined;
   // The multi-view path reads the elevation from all its views; its front keeps the prior it expects.
   const elevation = ctx.hooks ? { ...options.elevation, enabled: false } : options.elevation;
   const solid = liftSolid(image, isolated.mask, {
     resolution: preset.resolution,
+    bounds,
     depth,
     ...options.lift,
     ...(elevation ? { elevation: { ...options.lift?.elevation, ...elevation } } : {}),
@@ -192,7 +204,8 @@ export async function convertBytes(
   lap('topology');
 
   progress('texture', 0.75);
-  const atlas = await buildAtlas(isolated.image, isolated.mask, solid.bounds, { size: preset.textureSize });
+  const atlas = await (early ??
+    buildAtlas(isolated.image, isolated.mask, solid.bounds, { size: preset.textureSize }));
   const mesh = unwrap(positions, side, imageXY, indices, atlas);
   ctx.hooks?.afterTexture?.(mesh, atlas.texture, atlas, isolated);
   lap('texture');

@@ -60,7 +60,10 @@ export function createEngine(options: EngineOptions = {}): Engine {
   let segmenter: Promise<Segmenter> | undefined;
   let depth: Promise<DepthEstimator> | undefined;
   const getSegmenter = () => {
-    segmenter ??= createIsnetSegmenter({ model: config.segmentationModel });
+    segmenter ??= createIsnetSegmenter({
+      model: config.segmentationModel,
+      precision: config.segmentationPrecision,
+    });
     // A failed load must not poison the engine for later calls.
     segmenter.catch(() => {
       segmenter = undefined;

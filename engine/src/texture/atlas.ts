@@ -12,6 +12,7 @@ import sharp from 'sharp';
 import type { Bounds } from '../geometry/grid.ts';
 import type { RgbaImage } from '../types.ts';
 import { backColours } from './back.ts';
+import { sampleBackInto } from './back-sample.ts';
 import { type Level, pushPullFill } from './fill.ts';
 
 export interface AtlasOptions {
@@ -104,37 +105,23 @@ export async function buildAtlas(
     data: new Uint8Array(small.buffer, small.byteOffset, small.length),
   };
   const back: Level = { w: backW, h: backH, rgb: backColours(smallImage, smallMask) };
-  const backPx = workW / backW;
-  const toWork = workW / rw;
-  // The back is sampled bilinearly on a regular grid: its columns' taps and weights are the same on
-  // every row (sampleLevel's arithmetic, worked out once per column instead of once per texel).
-  const cols = samplingTaps(back.w, backPx, toWork, rw);
-  const rows = samplingTaps(back.h, backPx, toWork, rh);
-  const r = back.rgb;
+  sampleBackInto(data, back, {
+    atlasSize: S,
+    x: backX,
+    y: backY,
+    width: rw,
+    height: rh,
+    backPx: workW / backW,
+    toWork: workW / rw,
+  });
   for (let v = 0; v < rh; v++) {
-    const y0 = rows.i0[v] * back.w;
-    const y1 = rows.i1[v] * back.w;
-    const ty = rows.t[v];
     let o = v * S * 4;
     let src = v * rw * 3;
-    let ob = ((v + backY) * S + backX) * 4;
-    for (let u = 0; u < rw; u++, o += 4, src += 3, ob += 4) {
+    for (let u = 0; u < rw; u++, o += 4, src += 3) {
       data[o] = front[src];
       data[o + 1] = front[src + 1];
       data[o + 2] = front[src + 2];
       data[o + 3] = 255;
-      const a0 = (y0 + cols.i0[u]) * 3;
-      const b0 = (y0 + cols.i1[u]) * 3;
-      const a1 = (y1 + cols.i0[u]) * 3;
-      const b1 = (y1 + cols.i1[u]) * 3;
-      const tx = cols.t[u];
-      for (let k = 0; k < 3; k++) {
-        const top = r[a0 + k] * (1 - tx) + r[b0 + k] * tx;
-        const bottom = r[a1 + k] * (1 - tx) + r[b1 + k] * tx;
-        // Through float32 as sampleLevel's output was, so the bytes are those of a texel-by-texel sample.
-        data[ob + k] = Math.fround(top * (1 - ty) + bottom * ty);
-      }
-      data[ob + 3] = 255;
     }
   }
   const uv = (px: number, py: number, side: 0 | 1, out: Float32Array, offset: number) => {
@@ -144,23 +131,6 @@ export async function buildAtlas(
     out[offset + 1] = v / S;
   };
   return { texture: { width: S, height: S, data }, uv };
-}
-
-/**
- * Per output position i (pixel centre (i + 0.5) · toWork in work pixels), the two taps of a level `scale`
- * work pixels per cell and `n` cells long, and the weight of the second (sampleLevel's clamping).
- */
-function samplingTaps(n: number, scale: number, toWork: number, count: number) {
-  const i0 = new Int32Array(count);
-  const i1 = new Int32Array(count);
-  const t = new Float64Array(count);
-  for (let i = 0; i < count; i++) {
-    const s = Math.min(Math.max(((i + 0.5) * toWork) / scale - 0.5, 0), n - 1);
-    i0[i] = Math.floor(s);
-    i1[i] = Math.min(i0[i] + 1, n - 1);
-    t[i] = s - i0[i];
-  }
-  return { i0, i1, t };
 }
 
 /** RGBA of the crop (x, y, w, h) of `image`, the mask as alpha, transparent black outside the image. */
