@@ -16,7 +16,7 @@ export interface Field {
   value: number;
 }
 
-export function readVarint(buf: Uint8Array, i: number): [number, number] {
+function readVarint(buf: Uint8Array, i: number): [number, number] {
   let v = 0;
   let shift = 0;
   let byte: number;

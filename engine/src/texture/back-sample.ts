@@ -66,7 +66,7 @@ export function sampleBackInto(data: Uint8Array, back: Level, p: BackPlacement):
  * Per output position i (pixel centre (i + 0.5) · toWork in work pixels), the two taps of a level `scale`
  * work pixels per cell and `n` cells long, and the weight of the second (clamped at the edges).
  */
-export function samplingTaps(n: number, scale: number, toWork: number, count: number) {
+function samplingTaps(n: number, scale: number, toWork: number, count: number) {
   const i0 = new Int32Array(count);
   const i1 = new Int32Array(count);
   const t = new Float64Array(count);
