@@ -58,7 +58,7 @@ export async function startStackProcess(options: {
     if (Date.now() > deadline) throw new Error(`stack did not start:\n${logs.slice(-30).join('\n')}`);
     await new Promise((r) => setTimeout(r, 250));
   }
-  // stack.json exists only for the embedded database; with DATABASE_URL the stack uses that one.
+  // With DATABASE_URL the stack uses that one; otherwise stack.json names its embedded database.
   const databaseUrl: string =
     options.env?.DATABASE_URL ??
     JSON.parse(readFileSync(join(options.dataDir, 'stack.json'), 'utf8')).databaseUrl;
