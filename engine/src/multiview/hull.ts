@@ -21,6 +21,7 @@ import { camera, carve } from './carve.ts';
 import { type CoverOptions, coverGhosts } from './cover.ts';
 import { hullExtent } from './extent.ts';
 import { boxBlur, type KeepOptions, keepSilhouettes } from './field.ts';
+import { type FlatOptions, type FlatResult, flattenHull } from './flat.ts';
 import { cutFloor } from './floor.ts';
 import { type GhostOptions, pruneGhosts } from './ghosts.ts';
 import { type Grid, round } from './hull-round.ts';
@@ -60,6 +61,11 @@ export interface HullOptions {
    * (field.ts): tubes two voxels across survive. false: the blur alone.
    */
   keep: Partial<KeepOptions> | false;
+  /**
+   * A flat object's ghosts cleared: when a vertical slab with few extras explains every photo, the voxels
+   * off it go (flat.ts). false: every carved voxel stays.
+   */
+  flat: Partial<FlatOptions> | false;
 }
 
 const HULL_DEFAULTS: HullOptions = {
@@ -73,6 +79,7 @@ const HULL_DEFAULTS: HullOptions = {
   floor: 0.1,
   thinBox: false,
   keep: false,
+  flat: false,
 };
 
 export interface HullSolid {
@@ -88,6 +95,8 @@ export interface HullSolid {
   specks: number;
   /** Voxels put back after the blur (field.ts). */
   restored: number;
+  /** The flat-object test (flat.ts), when it ran. */
+  flat?: FlatResult;
 }
 
 /**
@@ -126,6 +135,7 @@ export async function hullSolid(
   };
   const occ = carve(cams, g);
   if (opts.floor !== false) cutFloor(occ, g, cams, opts.floor);
+  const flattened = opts.flat ? flattenHull(occ, g, cams, opts.flat) : undefined;
   const covered = opts.cover ? coverGhosts(occ, g, cams, opts.cover) : 0;
   const ghosts = covered + (opts.ghosts ? pruneGhosts(occ, g, cams, opts.ghosts) : 0);
   let carved = 0;
@@ -185,5 +195,6 @@ export async function hullSolid(
     ghosts,
     specks,
     restored,
+    flat: flattened,
   };
 }
