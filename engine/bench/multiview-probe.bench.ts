@@ -15,6 +15,7 @@ import { png } from '../test/support/synthetic.ts';
 import { FINAL2_CAMERA, final2Shapes, final2Walk } from './multiview-final2-shapes.ts';
 import { FINAL3_CAMERA, final3Shapes, final3Walk } from './multiview-final3-shapes.ts';
 import { FINAL4_CAMERA, final4Shapes, final4Walk } from './multiview-final4-shapes.ts';
+import { FINAL5_CAMERA, final5Shapes, final5Walk } from './multiview-final5-shapes.ts';
 import { normalConsistency, normaliseUnitDiagonal, rng, sampleSurface, score } from './support/metrics.ts';
 import { renderViews } from './support/views.ts';
 import { handHeldWalk, WALK_CAMERA, walkShapes } from './support/walk-shapes.ts';
@@ -25,6 +26,7 @@ const sets = {
   final2: { shapes: final2Shapes(), camera: FINAL2_CAMERA, walk: final2Walk },
   final3: { shapes: final3Shapes(), camera: FINAL3_CAMERA, walk: final3Walk },
   final4: { shapes: final4Shapes(), camera: FINAL4_CAMERA, walk: final4Walk },
+  final5: { shapes: final5Shapes(), camera: FINAL5_CAMERA, walk: final5Walk },
 };
 const s = sets[set as keyof typeof sets];
 if (!s || !dir) throw new Error('usage: SET SHAPE[,SHAPE] FOCAL[,FOCAL] even|held|nofocal|one[,…] DIR');
