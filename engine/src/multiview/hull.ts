@@ -52,13 +52,16 @@ export interface HullOptions {
   /** Clear the hull below the floor the views show, less this share of its height (floor.ts); false keeps it. */
   floor: number | false;
   /**
-   * The fine grid's box from a coarse pass that keeps parts thinner than a coarse voxel (extent.ts); off
-   * by default: on the third final set it lost the armchair at 60 mm without a focal length (engine/README.md).
+   * The fine grid's box from a coarse pass that keeps parts thinner than a coarse voxel (extent.ts). On by
+   * default since the fifth final set: without it an ostrich's legs and a scooter's column were cut off at
+   * the box, a stump under a swollen-looking body (engine/README.md). Still worse with it: the third set's
+   * armchair at 60 mm without a focal length, the fifth set's ladder chair's legs at 55 mm hand-held.
    */
   thinBox: boolean;
   /**
    * After the blur, the rounded occupancy's voxels put back where the blurred solid leaves silhouette pixels bare
-   * (field.ts): tubes two voxels across survive. false: the blur alone.
+   * (field.ts): tubes two voxels across survive (a coat stand's hooks and feet). false: the blur alone; off
+   * by default: ghost fins beside arms come back (engine/README.md).
    */
   keep: Partial<KeepOptions> | false;
   /**
@@ -77,7 +80,7 @@ const HULL_DEFAULTS: HullOptions = {
   specks: 0.01,
   smooth: {},
   floor: 0.1,
-  thinBox: false,
+  thinBox: true,
   keep: false,
   flat: false,
 };
