@@ -46,7 +46,7 @@ export interface FlatOptions {
   fill: boolean;
 }
 
-export const FLAT_DEFAULTS: FlatOptions = {
+const FLAT_DEFAULTS: FlatOptions = {
   thickness: [5],
   step: 1,
   share: 0.15,
