@@ -232,6 +232,8 @@ if (only === 'multiview-perspective')
       focals: [26, 50],
       walk: handHeldWalk,
       prefix: 'persp',
+      // MV_OPTS: the four-photo conversions' multi-view options as JSON, to compare a step on and off.
+      multiview: process.env.MV_OPTS ? JSON.parse(process.env.MV_OPTS) : undefined,
     },
     sheetsDir,
   );

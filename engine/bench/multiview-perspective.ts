@@ -114,12 +114,21 @@ export async function perspectiveTable(engine: Engine, set: PerspectiveSet, shee
               r,
             );
         const found = results[3].stats.views?.focal35;
+        // Which four-photo runs the flat-object step (multiview/flat.ts) cut to a plane.
+        const flat = results
+          .slice(1)
+          .map((r, k) => (r.stats.views?.flat?.flat ? COLUMNS[k + 1] : ''))
+          .filter(Boolean);
+        const notes = [
+          ...results.flatMap((r) => r.stats.views?.warnings ?? []),
+          ...(flat.length ? [`flat: ${flat.join(', ')}`] : []),
+        ];
         const elev = results
           .slice(1)
           .map((r) => r.stats.views?.elevation?.toFixed(1) ?? '—')
           .join(' / ');
         rows.push(
-          `| ${shape.name} | ${focal} mm | ${scores.map((s) => s.cd.toFixed(4)).join(' | ')} | ${scores.map((s) => s.nc.toFixed(3)).join(' | ')} | ${found === undefined ? '—' : `${found} mm`} | ${elev} | ${results.flatMap((r) => r.stats.views?.warnings ?? []).join(' ') || '—'} |`,
+          `| ${shape.name} | ${focal} mm | ${scores.map((s) => s.cd.toFixed(4)).join(' | ')} | ${scores.map((s) => s.nc.toFixed(3)).join(' | ')} | ${found === undefined ? '—' : `${found} mm`} | ${elev} | ${notes.join(' ') || '—'} |`,
         );
       } catch (err) {
         failed++;

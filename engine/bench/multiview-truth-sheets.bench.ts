@@ -3,7 +3,7 @@
  * perspective tables write. The shapes are drawn in their own frame; the models may come out turned
  * about the vertical by up to the front camera's yaw, so compare a column with its neighbours.
  *
- * npx tsx engine/bench/multiview-truth-sheets.bench.ts final2|final3|final4|tuning DIR
+ * npx tsx engine/bench/multiview-truth-sheets.bench.ts final2|final3|final4|final5|tuning DIR
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -12,6 +12,7 @@ import { contactSheet } from '../test/support/raster.ts';
 import { final2Shapes } from './multiview-final2-shapes.ts';
 import { final3Shapes } from './multiview-final3-shapes.ts';
 import { final4Shapes } from './multiview-final4-shapes.ts';
+import { final5Shapes } from './multiview-final5-shapes.ts';
 import type { Shape } from './support/shapes.ts';
 import { walkShapes } from './support/walk-shapes.ts';
 
@@ -23,11 +24,13 @@ const chosen: { shapes: Shape[]; prefix: string } | undefined =
       ? { shapes: final3Shapes(), prefix: 'final3' }
       : set === 'final4'
         ? { shapes: final4Shapes(), prefix: 'final4' }
-        : set === 'tuning'
-          ? { shapes: walkShapes(), prefix: 'persp' }
-          : undefined;
+        : set === 'final5'
+          ? { shapes: final5Shapes(), prefix: 'final5' }
+          : set === 'tuning'
+            ? { shapes: walkShapes(), prefix: 'persp' }
+            : undefined;
 if (!chosen || !dir)
-  throw new Error('usage: multiview-truth-sheets.bench.ts final2|final3|final4|tuning DIR');
+  throw new Error('usage: multiview-truth-sheets.bench.ts final2|final3|final4|final5|tuning DIR');
 mkdirSync(dir, { recursive: true });
 for (const shape of chosen.shapes) {
   const positions: number[] = [];

@@ -190,6 +190,7 @@ export async function convertViews(
   const registered: RegisteredView[] = [];
   let carved = 0;
   let ghosts = 0;
+  let flat: MultiViewStats['flat'];
   let faceted = 0;
   let method: MultiViewStats['method'] = 'columns';
   let painted = 0;
@@ -330,6 +331,7 @@ export async function convertViews(
         method = 'hull';
         carved = hull.rounded;
         ghosts = hull.ghosts;
+        flat = hull.flat;
         lap('fuse');
         return {
           positions: hull.positions,
@@ -384,6 +386,7 @@ export async function convertViews(
     method,
     carved: Math.round(carved * 1e4) / 1e4,
     ghosts,
+    flat,
     faceted: Math.round(faceted * 1e4) / 1e4,
     painted,
     ms,

@@ -76,7 +76,7 @@ class IndexRange {
 /**
  * The hull's bounding box (world frame, model units) within the cube of half side `reach` about the
  * origin, or undefined when no voxel can lie inside every silhouette. `thin: false` keeps the earlier
- * box (the carved centres, a voxel of margin), still the default: see engine/README.md.
+ * box (the carved centres, a voxel of margin), the default until the fifth final set: see engine/README.md.
  */
 export function hullExtent(cams: Camera[], reach: number, thin = true): Box | undefined {
   const C = COARSE_CELLS;

@@ -21,6 +21,7 @@ import { camera, carve } from './carve.ts';
 import { type CoverOptions, coverGhosts } from './cover.ts';
 import { hullExtent } from './extent.ts';
 import { boxBlur, type KeepOptions, keepSilhouettes } from './field.ts';
+import { type FlatOptions, type FlatResult, flattenHull } from './flat.ts';
 import { cutFloor } from './floor.ts';
 import { type GhostOptions, pruneGhosts } from './ghosts.ts';
 import { type Grid, round } from './hull-round.ts';
@@ -51,15 +52,23 @@ export interface HullOptions {
   /** Clear the hull below the floor the views show, less this share of its height (floor.ts); false keeps it. */
   floor: number | false;
   /**
-   * The fine grid's box from a coarse pass that keeps parts thinner than a coarse voxel (extent.ts); off
-   * by default: on the third final set it lost the armchair at 60 mm without a focal length (engine/README.md).
+   * The fine grid's box from a coarse pass that keeps parts thinner than a coarse voxel (extent.ts). On by
+   * default since the fifth final set: without it an ostrich's legs and a scooter's column were cut off at
+   * the box, a stump under a swollen-looking body (engine/README.md). Still worse with it: the third set's
+   * armchair at 60 mm without a focal length, the fifth set's ladder chair's legs at 55 mm hand-held.
    */
   thinBox: boolean;
   /**
    * After the blur, the rounded occupancy's voxels put back where the blurred solid leaves silhouette pixels bare
-   * (field.ts): tubes two voxels across survive. false: the blur alone.
+   * (field.ts): tubes two voxels across survive (a coat stand's hooks and feet). false: the blur alone; off
+   * by default: ghost fins beside arms come back (engine/README.md).
    */
   keep: Partial<KeepOptions> | false;
+  /**
+   * A flat object's ghosts cleared: when a vertical slab with few extras explains every photo, the voxels
+   * off it go (flat.ts). false: every carved voxel stays.
+   */
+  flat: Partial<FlatOptions> | false;
 }
 
 const HULL_DEFAULTS: HullOptions = {
@@ -71,8 +80,9 @@ const HULL_DEFAULTS: HullOptions = {
   specks: 0.01,
   smooth: {},
   floor: 0.1,
-  thinBox: false,
+  thinBox: true,
   keep: false,
+  flat: false,
 };
 
 export interface HullSolid {
@@ -88,6 +98,8 @@ export interface HullSolid {
   specks: number;
   /** Voxels put back after the blur (field.ts). */
   restored: number;
+  /** The flat-object test (flat.ts), when it ran. */
+  flat?: FlatResult;
 }
 
 /**
@@ -126,6 +138,7 @@ export async function hullSolid(
   };
   const occ = carve(cams, g);
   if (opts.floor !== false) cutFloor(occ, g, cams, opts.floor);
+  const flattened = opts.flat ? flattenHull(occ, g, cams, opts.flat) : undefined;
   const covered = opts.cover ? coverGhosts(occ, g, cams, opts.cover) : 0;
   const ghosts = covered + (opts.ghosts ? pruneGhosts(occ, g, cams, opts.ghosts) : 0);
   let carved = 0;
@@ -185,5 +198,6 @@ export async function hullSolid(
     ghosts,
     specks,
     restored,
+    flat: flattened,
   };
 }

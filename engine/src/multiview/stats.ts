@@ -1,4 +1,5 @@
 /** What a multi-view conversion reports in `stats.views`. */
+import type { FlatResult } from './flat.ts';
 import type { ViewName } from './views.ts';
 import type { FoundCamera } from './walk.ts';
 
@@ -46,6 +47,11 @@ export interface MultiViewStats {
   carved: number;
   /** Ghost parts (legs seen through each other, ending above the floor) removed from the hull (ghosts.ts). */
   ghosts: number;
+  /**
+   * The flat-object test when it ran (flat.ts): whether the hull was cut to the plane found, the plane's
+   * angle, and the voxels in its slab, kept beside it and cleared.
+   */
+  flat?: FlatResult;
   /** Share of solid columns given the hull's depth because their height is flat-faced (facets.ts). */
   faceted: number;
   /** Texels coloured from the photos. */

@@ -66,3 +66,36 @@ export function parallelCamera(
     box,
   };
 }
+
+/** Separate pieces of the horizontal cut at height y (crossing points grouped closer than `gap`). */
+function posts(p: Float64Array, indices: Uint32Array, y: number, gap: number): number {
+  const pts: [number, number][] = [];
+  for (let t = 0; t < indices.length; t += 3)
+    for (let k = 0; k < 3; k++) {
+      const a = indices[t + k];
+      const b = indices[t + ((k + 1) % 3)];
+      const ya = p[a * 3 + 1] - y;
+      const yb = p[b * 3 + 1] - y;
+      if (ya * yb >= 0) continue;
+      const s = ya / (ya - yb);
+      pts.push([p[a * 3] + (p[b * 3] - p[a * 3]) * s, p[a * 3 + 2] + (p[b * 3 + 2] - p[a * 3 + 2]) * s]);
+    }
+  const parent = pts.map((_, i) => i);
+  const find = (a: number): number => (parent[a] === a ? a : find(parent[a]));
+  for (let a = 0; a < pts.length; a++)
+    for (let b = a + 1; b < pts.length; b++)
+      if (Math.hypot(pts[a][0] - pts[b][0], pts[a][1] - pts[b][1]) < gap) parent[find(a)] = find(b);
+  return new Set(pts.map((_, a) => find(a))).size;
+}
+
+/** Pieces of horizontal cuts at the given shares of the height (30 %, half and 70 % unless told). */
+export function cuts(p: Float64Array, indices: Uint32Array, at = [0.3, 0.5, 0.7]): number[] {
+  let lo = Infinity;
+  let hi = -Infinity;
+  for (let v = 1; v < p.length; v += 3) {
+    lo = Math.min(lo, p[v]);
+    hi = Math.max(hi, p[v]);
+  }
+  const gap = 0.05 * (hi - lo);
+  return at.map((f) => posts(p, indices, lo + f * (hi - lo), gap));
+}
