@@ -26,7 +26,7 @@
  * (erosion by 3 voxels, grown back) was tried first: a frame's 8-voxel plates eroded away and the
  * plates and posts became one part. Slices tell thin from thick without a radius.
  */
-import { forFootprints, type GhostCamera, type GhostGrid, interior } from './footprint.ts';
+import { forFootprints, type GhostCamera, type GhostGrid, interior, mostExplaining } from './footprint.ts';
 
 export interface CoverOptions {
   /** Largest area of a thin slice component, as a share of the largest slice component's area. */
@@ -191,23 +191,7 @@ export function coverGhosts(
     if (f.every((px) => px.length === 0)) chosen[n] = 1;
   });
   for (;;) {
-    let best = -1;
-    let bestNew = 0;
-    for (let n = 0; n < parts.length; n++) {
-      if (chosen[n]) continue;
-      let total = 0;
-      let enough = false;
-      feet[n].forEach((pixels, c) => {
-        let fresh = 0;
-        for (const px of pixels) if (!explained[c][px]) fresh++;
-        total += fresh;
-        if (fresh > opts.share * pixels.length) enough = true;
-      });
-      if (enough && total >= opts.minPixels && total > bestNew) {
-        best = n;
-        bestNew = total;
-      }
-    }
+    const best = mostExplaining(feet, chosen, explained, opts);
     if (best < 0) break;
     chosen[best] = 1;
     forFootprints(parts[best], g, cams, explain);

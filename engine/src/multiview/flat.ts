@@ -19,7 +19,7 @@
  * 4. fill (`fill`): the slab is set wherever the front's silhouette holds it, except along the rays of the
  *    kept parts, so a thin part that a side camera a pixel off carved away comes back.
  */
-import { forFootprints, type GhostCamera, type GhostGrid } from './footprint.ts';
+import { forFootprints, type GhostCamera, type GhostGrid, mostExplaining } from './footprint.ts';
 import { labelParts } from './specks.ts';
 
 export interface FlatOptions {
@@ -268,23 +268,7 @@ function judge(
   const chosen = new Uint8Array(parts.length);
   let kept = 0;
   for (;;) {
-    let best = -1;
-    let bestNew = 0;
-    for (let n = 0; n < parts.length; n++) {
-      if (chosen[n]) continue;
-      let total = 0;
-      let enough = false;
-      feet[n].forEach((pixels, c) => {
-        let fresh = 0;
-        for (const px of pixels) if (!explained[c][px]) fresh++;
-        total += fresh;
-        if (fresh > opts.share * pixels.length) enough = true;
-      });
-      if (enough && total >= opts.minPixels && total > bestNew) {
-        best = n;
-        bestNew = total;
-      }
-    }
+    const best = mostExplaining(feet, chosen, explained, opts);
     if (best < 0) break;
     chosen[best] = 1;
     kept += parts[best].length;

@@ -71,3 +71,34 @@ export function forFootprints(
     }
   }
 }
+
+/**
+ * One greedy set-cover step (cover.ts, flat.ts): the part not yet chosen whose footprints hold the most
+ * pixels no chosen part explains, counted only if in some view those are more than `share` of its own
+ * footprint there and `minPixels` in all; -1 when no part qualifies.
+ */
+export function mostExplaining(
+  feet: ArrayLike<number>[][],
+  chosen: Uint8Array,
+  explained: Uint8Array[],
+  opts: { share: number; minPixels: number },
+): number {
+  let best = -1;
+  let bestNew = 0;
+  for (let n = 0; n < feet.length; n++) {
+    if (chosen[n]) continue;
+    let total = 0;
+    let enough = false;
+    feet[n].forEach((pixels, c) => {
+      let fresh = 0;
+      for (let i = 0; i < pixels.length; i++) if (!explained[c][pixels[i]]) fresh++;
+      total += fresh;
+      if (fresh > opts.share * pixels.length) enough = true;
+    });
+    if (enough && total >= opts.minPixels && total > bestNew) {
+      best = n;
+      bestNew = total;
+    }
+  }
+  return best;
+}
