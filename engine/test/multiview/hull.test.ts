@@ -4,7 +4,7 @@ import type { Shape } from '../../bench/support/shapes.ts';
 import { type ConvertResult, createEngine } from '../../src/index.ts';
 import { FALLBACK_WARNING } from '../../src/multiview/convert-views.ts';
 import { checkManifold, weld } from '../support/mesh-checks.ts';
-import { fourViews, inside, upright } from '../support/multiview.ts';
+import { fourViews, inside, slice, upright } from '../support/multiview.ts';
 
 const engine = createEngine();
 const OPTS = process.env.MV_COLUMNS
@@ -20,23 +20,6 @@ function expectClosedSolid(r: ConvertResult) {
   expect(report.flippedEdges).toBe(0);
   expect(report.nonManifoldVertices).toBe(0);
   expect(report.volume).toBeGreaterThan(0);
-}
-
-/** Points where the mesh's edges cross the horizontal plane at height y. */
-function slice(p: Float64Array, indices: Uint32Array, y: number): [number, number][] {
-  const out: [number, number][] = [];
-  for (let t = 0; t < indices.length; t += 3) {
-    for (let k = 0; k < 3; k++) {
-      const a = indices[t + k];
-      const b = indices[t + ((k + 1) % 3)];
-      const ya = p[a * 3 + 1] - y;
-      const yb = p[b * 3 + 1] - y;
-      if (ya * yb >= 0) continue;
-      const s = ya / (ya - yb);
-      out.push([p[a * 3] + (p[b * 3] - p[a * 3]) * s, p[a * 3 + 2] + (p[b * 3 + 2] - p[a * 3 + 2]) * s]);
-    }
-  }
-  return out;
 }
 
 describe('multi-view hull', () => {
@@ -143,7 +126,7 @@ describe('multi-view hull', () => {
     const scale = (hi[0] - lo[0]) / 0.8;
     // Half-way down the legs (the desk is 0.78 tall, the legs 0.7).
     const y = lo[1] + 0.35 * (hi[1] - lo[1]);
-    const ring = slice(p as unknown as Float64Array, indices, y);
+    const ring = slice(p, indices, y);
     const x0 = Math.min(...ring.map((q) => q[0]));
     const x1 = Math.max(...ring.map((q) => q[0]));
     const z0 = Math.min(...ring.map((q) => q[1]));

@@ -4,7 +4,7 @@ import type { Shape } from '../../bench/support/shapes.ts';
 import { renderViews, type UnevenWalk } from '../../bench/support/views.ts';
 import { type ConvertResult, createEngine } from '../../src/index.ts';
 import { checkManifold, weld } from '../support/mesh-checks.ts';
-import { inside, upright } from '../support/multiview.ts';
+import { inside, slice, upright } from '../support/multiview.ts';
 import { png } from '../support/synthetic.ts';
 
 const engine = createEngine();
@@ -76,23 +76,6 @@ function standing(r: ConvertResult) {
     hi[i % 3] = Math.max(hi[i % 3], p[i]);
   }
   return { p, lo, hi };
-}
-
-/** Points where the mesh's edges cross the horizontal plane at height y. */
-function slice(p: Float32Array, indices: Uint32Array, y: number): [number, number][] {
-  const out: [number, number][] = [];
-  for (let t = 0; t < indices.length; t += 3) {
-    for (let k = 0; k < 3; k++) {
-      const a = indices[t + k];
-      const b = indices[t + ((k + 1) % 3)];
-      const ya = p[a * 3 + 1] - y;
-      const yb = p[b * 3 + 1] - y;
-      if (ya * yb >= 0) continue;
-      const s = ya / (ya - yb);
-      out.push([p[a * 3] + (p[b * 3] - p[a * 3]) * s, p[a * 3 + 2] + (p[b * 3 + 2] - p[a * 3 + 2]) * s]);
-    }
-  }
-  return out;
 }
 
 /**

@@ -67,9 +67,9 @@ export function parallelCamera(
   };
 }
 
-/** Separate pieces of the horizontal cut at height y (crossing points grouped closer than `gap`). */
-function posts(p: Float64Array, indices: Uint32Array, y: number, gap: number): number {
-  const pts: [number, number][] = [];
+/** Points where the mesh's edges cross the horizontal plane at height y, as (x, z). */
+export function slice(p: ArrayLike<number>, indices: Uint32Array, y: number): [number, number][] {
+  const out: [number, number][] = [];
   for (let t = 0; t < indices.length; t += 3)
     for (let k = 0; k < 3; k++) {
       const a = indices[t + k];
@@ -78,8 +78,14 @@ function posts(p: Float64Array, indices: Uint32Array, y: number, gap: number): n
       const yb = p[b * 3 + 1] - y;
       if (ya * yb >= 0) continue;
       const s = ya / (ya - yb);
-      pts.push([p[a * 3] + (p[b * 3] - p[a * 3]) * s, p[a * 3 + 2] + (p[b * 3 + 2] - p[a * 3 + 2]) * s]);
+      out.push([p[a * 3] + (p[b * 3] - p[a * 3]) * s, p[a * 3 + 2] + (p[b * 3 + 2] - p[a * 3 + 2]) * s]);
     }
+  return out;
+}
+
+/** Separate pieces of the horizontal cut at height y (crossing points grouped closer than `gap`). */
+function posts(p: Float64Array, indices: Uint32Array, y: number, gap: number): number {
+  const pts = slice(p, indices, y);
   const parent = pts.map((_, i) => i);
   const find = (a: number): number => (parent[a] === a ? a : find(parent[a]));
   for (let a = 0; a < pts.length; a++)

@@ -3,17 +3,8 @@
  * without downloading anything: depth = mean of the three normalised input channels (ReduceMean over
  * axis 1), input "image" [1,3,S,S] → output "depth" [1,1,S,S], opset 13.
  */
+import { varint } from '../../src/isolate/onnx-proto.ts';
 
-function varint(n: number): number[] {
-  const out: number[] = [];
-  let v = n;
-  while (v > 0x7f) {
-    out.push((v & 0x7f) | 0x80);
-    v = Math.floor(v / 128);
-  }
-  out.push(v);
-  return out;
-}
 const key = (field: number, wire: number) => varint(field * 8 + wire);
 const int = (field: number, v: number) => [...key(field, 0), ...varint(v)];
 const bytes = (field: number, b: number[]) => [...key(field, 2), ...varint(b.length), ...b];
