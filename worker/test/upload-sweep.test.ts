@@ -203,14 +203,22 @@ test('a conversion naming an upload while it is being swept waits for the sweep,
   const released = new Promise<void>((r) => {
     release = r;
   });
+  let taken!: () => void;
+  const hasRows = new Promise<void>((r) => {
+    taken = r;
+  });
   // A sweep that holds its rows until the test lets it finish.
   const sweeping = sql.begin(async (tx) => {
     const rows = await tx`select key from public.take_unclaimed_uploads(${GRACE}, 100)`;
+    taken();
     expect(rows.map((r) => r.key)).toContain(key);
     await released;
     for (const r of rows) await storage.delete(r.key as string);
     await tx`select public.mark_uploads_swept(${rows.map((r) => r.key as string)}::text[])`;
   });
+  // The conversion starts once the sweep holds the row. Started together, the conversion's claim could
+  // reach the server first (seen once in a fresh-clone run): the sweep then skipped the locked row.
+  await hasRows;
   const creating = createGenerationAs(sql, user, key).then(
     () => 'created',
     (error: Error) => error.message,
