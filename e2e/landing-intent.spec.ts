@@ -18,9 +18,26 @@ test('a visitor who only reads loads no app code, and the page stays the HTML it
   // The visit is still counted on load.
   expect(requested.filter((url) => url.endsWith('/api/analytics/visit'))).toHaveLength(1);
 
-  await page.mouse.move(10, 10);
+  // A hand moving the mouse sends a stream of moves; the first may report no movement (Chromium has no
+  // earlier position for a pointer that just arrived), so two steps.
+  await page.mouse.move(10, 10, { steps: 2 });
   await expect.poll(() => requested.filter((url) => APP_CHUNK.test(url)).length).toBe(1);
   expect(problems).toEqual([]);
+});
+
+test('a pointer resting over the page is not intent: only a real move starts the app', async ({ page }) => {
+  const requested: string[] = [];
+  page.on('request', (r) => requested.push(r.url()));
+  await page.goto('/');
+  await page.waitForLoadState('networkidle');
+  // What Chromium sends when the layout under a resting pointer changes: a move with no movement.
+  await page.mouse.move(0, 0);
+  await page.mouse.move(0, 0);
+  await page.waitForTimeout(300);
+  expect(requested.filter((url) => APP_CHUNK.test(url))).toEqual([]);
+
+  await page.mouse.move(12, 8, { steps: 2 });
+  await expect.poll(() => requested.filter((url) => APP_CHUNK.test(url)).length).toBe(1);
 });
 
 test('a click before the app answers is held and then does what it says', async ({ page }) => {
