@@ -57,3 +57,32 @@ test('the studio viewer turns by default and stands still for reduced motion unt
   await expect.poll(() => moves(other), { timeout: 60_000 }).toBe(true);
   await plain.close();
 });
+
+test('spinners and skeleton pulses stop for reduced motion, and move without it', async ({
+  browser,
+  page,
+  baseURL,
+}) => {
+  /** The running animation of each endless utility the app's busy states use. */
+  const animations = (p: Page) =>
+    p.evaluate(() =>
+      ['animate-spin', 'animate-pulse'].map((name) => {
+        const probe = document.createElement('span');
+        probe.className = name;
+        document.body.append(probe);
+        const running = getComputedStyle(probe).animationName;
+        probe.remove();
+        return running;
+      }),
+    );
+  await page.goto('/about');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  expect(await animations(page)).toEqual(['none', 'none']);
+
+  const plain = await browser.newContext({ baseURL, reducedMotion: 'no-preference' });
+  const other = await plain.newPage();
+  await other.goto('/about');
+  await expect(other.getByRole('heading', { level: 1 })).toBeVisible();
+  expect(await animations(other)).toEqual(['spin', 'pulse']);
+  await plain.close();
+});
