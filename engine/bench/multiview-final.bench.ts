@@ -3,7 +3,7 @@
  * without the focal length; with --sheets, the 8-view sheets of the results and of the true shapes.
  * Each set was made after the options it judges were frozen (engine README, multi-view).
  *
- * [MV_OPTS=JSON] npx tsx engine/bench/multiview-final.bench.ts --set 2|3|4|5 [--sheets DIR]
+ * [MV_OPTS=JSON] npx tsx engine/bench/multiview-final.bench.ts --set 2|3|4|5|6 [--sheets DIR]
  * MV_OPTS: multi-view options of the four-photo conversions as JSON, e.g. '{"hull":{"cover":false}}'.
  */
 import { mkdirSync } from 'node:fs';
@@ -12,6 +12,7 @@ import { FINAL2_CAMERA, FINAL2_FOCALS, final2Shapes, final2Walk } from './multiv
 import { FINAL3_CAMERA, FINAL3_FOCALS, final3Shapes, final3Walk } from './multiview-final3-shapes.ts';
 import { FINAL4_CAMERA, FINAL4_FOCALS, final4Shapes, final4Walk } from './multiview-final4-shapes.ts';
 import { FINAL5_CAMERA, FINAL5_FOCALS, final5Shapes, final5Walk } from './multiview-final5-shapes.ts';
+import { FINAL6_CAMERA, FINAL6_FOCALS, final6Shapes, final6Walk } from './multiview-final6-shapes.ts';
 import { perspectiveTable } from './multiview-perspective.ts';
 
 const SETS = {
@@ -47,6 +48,14 @@ const SETS = {
     focals: FINAL5_FOCALS,
     walk: final5Walk,
   },
+  '6': {
+    title: 'sixth final set',
+    frozen: 'the robust view acceptance',
+    shapes: final6Shapes,
+    camera: FINAL6_CAMERA,
+    focals: FINAL6_FOCALS,
+    walk: final6Walk,
+  },
 } as const;
 
 const arg = (name: string) => {
@@ -54,11 +63,11 @@ const arg = (name: string) => {
   return at > 0 ? process.argv[at + 1] : undefined;
 };
 const id = arg('--set') ?? '3';
-if (id !== '2' && id !== '3' && id !== '4' && id !== '5') {
-  console.error('usage: npx tsx engine/bench/multiview-final.bench.ts --set 2|3|4|5 [--sheets DIR]');
+if (!(id in SETS)) {
+  console.error('usage: npx tsx engine/bench/multiview-final.bench.ts --set 2|3|4|5|6 [--sheets DIR]');
   process.exit(2);
 }
-const set = SETS[id];
+const set = SETS[id as keyof typeof SETS];
 const sheets = arg('--sheets');
 if (sheets) mkdirSync(sheets, { recursive: true });
 const shapes = set.shapes();

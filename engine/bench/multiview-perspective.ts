@@ -59,12 +59,13 @@ export async function perspectiveTable(engine: Engine, set: PerspectiveSet, shee
     `Front at yaw ${set.camera.yaw}°, ${set.camera.pitch}° elevation; 512² perspective renders at ${set.focals.join(', ')} mm (35 mm equivalent); hand-held: turn ±15°, elevation ±10°, distance ×0.8–1.25 per view; low topology. "four" is told the focal length as EXIF gives it, unless the column says otherwise. CD: Chamfer (lower is better), NC: normal consistency (1 is the truth).\n`,
   );
   const rows = [
-    `| shape | focal | ${COLUMNS.map((c) => `CD ${c}`).join(' | ')} | ${COLUMNS.map((c) => `NC ${c}`).join(' | ')} | focal found | elevation found (even / held / no focal; truth ${set.camera.pitch}°) | warnings |`,
-    `|---|--:|${COLUMNS.map(() => '--:|').join('')}${COLUMNS.map(() => '--:|').join('')}--:|--:|---|`,
+    `| shape | focal | ${COLUMNS.map((c) => `CD ${c}`).join(' | ')} | ${COLUMNS.map((c) => `NC ${c}`).join(' | ')} | focal found | elevation found (even / held / no focal; truth ${set.camera.pitch}°) | views dropped (even / held / no focal) | warnings |`,
+    `|---|--:|${COLUMNS.map(() => '--:|').join('')}${COLUMNS.map(() => '--:|').join('')}--:|--:|--:|---|`,
   ];
   const cd = COLUMNS.map(() => 0);
   const nc = COLUMNS.map(() => 0);
   const worse = [0, 0, 0];
+  const dropped = [0, 0, 0];
   let runs = 0;
   let failed = 0;
   for (const [index, shape] of set.shapes.entries()) {
@@ -127,24 +128,31 @@ export async function perspectiveTable(engine: Engine, set: PerspectiveSet, shee
           .slice(1)
           .map((r) => r.stats.views?.elevation?.toFixed(1) ?? '—')
           .join(' / ');
+        // Views the walk's misfit left to colour only (multiview/accept.ts).
+        const drops = results
+          .slice(1)
+          .map((r) => r.stats.views?.views.filter((v) => v.use === 'colour').length ?? 0);
+        drops.forEach((d, k) => {
+          dropped[k] += d;
+        });
         rows.push(
-          `| ${shape.name} | ${focal} mm | ${scores.map((s) => s.cd.toFixed(4)).join(' | ')} | ${scores.map((s) => s.nc.toFixed(3)).join(' | ')} | ${found === undefined ? '—' : `${found} mm`} | ${elev} | ${notes.join(' ') || '—'} |`,
+          `| ${shape.name} | ${focal} mm | ${scores.map((s) => s.cd.toFixed(4)).join(' | ')} | ${scores.map((s) => s.nc.toFixed(3)).join(' | ')} | ${found === undefined ? '—' : `${found} mm`} | ${elev} | ${drops.join(' / ')} | ${notes.join(' ') || '—'} |`,
         );
       } catch (err) {
         failed++;
         rows.push(
-          `| ${shape.name} | ${focal} mm | ${COLUMNS.map(() => '').join(' | ')} | ${COLUMNS.map(() => '').join(' | ')} | | | FAILED: ${(err as Error).message} |`,
+          `| ${shape.name} | ${focal} mm | ${COLUMNS.map(() => '').join(' | ')} | ${COLUMNS.map(() => '').join(' | ')} | | | | FAILED: ${(err as Error).message} |`,
         );
       }
     }
   }
   const mean = (x: number) => x / Math.max(1, runs);
   rows.push(
-    `| **mean** | | ${cd.map((x) => `**${mean(x).toFixed(4)}**`).join(' | ')} | ${nc.map((x) => `**${mean(x).toFixed(3)}**`).join(' | ')} | | | |`,
+    `| **mean** | | ${cd.map((x) => `**${mean(x).toFixed(4)}**`).join(' | ')} | ${nc.map((x) => `**${mean(x).toFixed(3)}**`).join(' | ')} | | | ${dropped.join(' / ')} | |`,
   );
   console.log(rows.join('\n'));
   const cut = (k: number) => (100 * (1 - cd[k] / cd[0])).toFixed(1);
   console.log(
-    `\nmean Chamfer against one photo: four even ${cut(1)}% lower (target ≥ 40%), four hand-held ${cut(2)}% lower (target ≥ 30%), hand-held without the focal length ${cut(3)}% lower; normal consistency one ${mean(nc[0]).toFixed(3)}, four ${mean(nc[1]).toFixed(3)} / ${mean(nc[2]).toFixed(3)} / ${mean(nc[3]).toFixed(3)} (target ≥ 0.72); runs worse than one photo: ${worse.join(' / ')}; failed conversions: ${failed}`,
+    `\nmean Chamfer against one photo: four even ${cut(1)}% lower (target ≥ 40%), four hand-held ${cut(2)}% lower (target ≥ 30%), hand-held without the focal length ${cut(3)}% lower; normal consistency one ${mean(nc[0]).toFixed(3)}, four ${mean(nc[1]).toFixed(3)} / ${mean(nc[2]).toFixed(3)} / ${mean(nc[3]).toFixed(3)} (target ≥ 0.72); runs worse than one photo: ${worse.join(' / ')}; views dropped to colour only: ${dropped.join(' / ')}; failed conversions: ${failed}`,
   );
 }

@@ -41,6 +41,7 @@ import {
   type ConvertResult,
   convertBytes,
 } from '../pipeline/convert.ts';
+import { type AcceptOptions, misfitting } from './accept.ts';
 import { inverseDistance, usableFocal } from './camera.ts';
 import { chartMesh } from './charts.ts';
 import { type ElevationOptions, estimateElevation } from './elevation.ts';
@@ -73,12 +74,8 @@ export interface MultiViewOptions {
   walk: Partial<WalkOptions> | false;
   /** The quick walk that scores each elevation candidate (elevation.ts), over `walk`'s options. */
   quickWalk: Partial<WalkOptions>;
-  /**
-   * Largest mean miss of the silhouette rays once the cameras are found (model units, the model 1 tall;
-   * walks of one object measured up to 0.0005, a ball's photo among a desk's 0.002): above it, a view is
-   * left to colour the model only.
-   */
-  maxMisfit: number;
+  /** When the found cameras leave the silhouettes too far apart and a view colours the model only (accept.ts). */
+  accept: Partial<AcceptOptions>;
   /** Keep each hull run along the front's rays no deeper than the front's inflation (scaled per slice). */
   inflation: boolean;
   /** Cut heights where the views show a turned box's corners to the box (edges.ts). */
@@ -101,7 +98,7 @@ export const MULTIVIEW_DEFAULTS: MultiViewOptions = {
   paintAtlas: {},
   walk: {},
   quickWalk: { levels: 3, rayPixels: 200, maxFront: 0 },
-  maxMisfit: 0.0012,
+  accept: {},
   inflation: true,
   corners: true,
   method: 'auto',
@@ -276,7 +273,7 @@ export async function convertViews(
         // found again without it. Which view is odd is read from cameras found without the turn scan:
         // scanning a good view's turn over its whole range let it turn toward the odd view (a desk's right
         // side turned to fit a ball shown as its left), and the good view was then the one left out.
-        while (walk.misfit.found > opts.maxMisfit && shaping.length) {
+        while (misfitting(walk, opts.accept) && shaping.length) {
           const plain = walkFrom(elevation.degrees, { ...opts.walk, scanStep: 0 });
           const k = plain.without.indexOf(Math.min(...plain.without));
           const view = shaping[k];

@@ -108,7 +108,9 @@ export function samplePixels(mask: Float32Array, width: number, height: number, 
 /**
  * Inconsistency of the silhouettes (lower is better): over every sampled silhouette pixel of every view,
  * how far its ray misses the volume all the other views see (model units, capped at `cap` so a part one
- * view lacks does not outweigh the rest), averaged. 0 when every ray meets that volume.
+ * view lacks does not outweigh the rest), averaged. 0 when every ray meets that volume. With a
+ * `tolerance`, a ray counts only by how much its miss exceeds it: a miss the size of the cameras' own
+ * error (a thin leg's images a pixel or two apart) is then no miss (accept.ts).
  */
 export function inconsistency(
   cams: Cam[],
@@ -118,6 +120,7 @@ export function inconsistency(
   cap: number,
   only?: number,
   bound = Infinity,
+  tolerance = 0,
 ): number {
   // Pixels counted in all: a candidate whose misses already add up past `bound` (a mean) is rejected
   // there, which most candidates are; the misses only add up, so the answer is the same.
@@ -151,10 +154,10 @@ export function inconsistency(
         const z = r[2] * u + r[5] * w + r[8] * d;
         const v = depthInside(cams, k, x, y, z, cap);
         if (v > best) best = v;
-        if (best >= 0) break;
+        if (best >= -tolerance) break;
       }
-      if (best < 0) {
-        sum += Math.min(cap, -best);
+      if (best < -tolerance) {
+        sum += Math.max(0, Math.min(cap, -best) - tolerance);
         if (sum > limit) return Infinity;
       }
     }

@@ -80,6 +80,12 @@ export interface WalkOptions {
   focalStep: number;
   /** Weight of the pull toward `focal35`: misfit added per (relative departure of its inverse)². */
   focalPrior: number;
+  /**
+   * Miss a ray may have before it counts in the result's `tolerant` misfit (model units; the model is 1
+   * tall): about a voxel of the hull, and what 2° of turn moves a point 0.3 from the axis. Only the
+   * acceptance of views reads it (accept.ts); the search itself scores the plain misfit.
+   */
+  tolerance: number;
 }
 
 /** Each photo's 35 mm equivalent focal length where known (camera.ts). */
@@ -105,6 +111,7 @@ export const WALK_DEFAULTS: WalkOptions = {
   searchFocal: true,
   focalStep: 0.016,
   focalPrior: 2e-4,
+  tolerance: 0.01,
 };
 
 export interface FoundCamera extends Pose {
@@ -123,6 +130,8 @@ export interface WalkResult {
   misfit: { nominal: number; found: number };
   /** The found walk's misfit with each camera left out (the others' rays against the others only). */
   without: number[];
+  /** The found walk's misfit and `without`, each ray's miss less `tolerance` (accept.ts). */
+  tolerant: { found: number; without: number[] };
   /** The focal length the views without their own were given (mm; undefined: seen in parallel). */
   focal35: number | undefined;
   /** True when that focal length was found from the silhouettes, not given or assumed. */
@@ -192,6 +201,7 @@ export function findWalk(
       elevation: up,
       misfit: { nominal: 0, found: 0 },
       without: [],
+      tolerant: { found: 0, without: [] },
       focal35: finish(),
       focalFound: false,
     };
@@ -215,7 +225,7 @@ export function findWalk(
     // The lens's departure in units of a phone's main camera (1/26 mm⁻¹).
     return opts.prior * sum + (searchFocal ? opts.focalPrior * ((lens - lensPrior) * 26) ** 2 : 0);
   };
-  const misfit = (only?: number, skip?: number, bound?: number) => {
+  const misfit = (only?: number, skip?: number, bound?: number, tolerance = 0) => {
     const keep = all.map((_, i) => i).filter((i) => i !== skip);
     return inconsistency(
       keep.map((i) => camOf(i, all[i], sdfs[i])),
@@ -225,6 +235,7 @@ export function findWalk(
       opts.cap,
       only === undefined ? undefined : keep.indexOf(only),
       bound,
+      tolerance,
     );
   };
   /** The misfit plus the pull to the nominal walk; Infinity once it cannot beat `below`. */
@@ -397,6 +408,10 @@ export function findWalk(
     elevation: round(up, 1),
     misfit: { nominal: round(start, 5), found: round(final, 5) },
     without: bases.map((_, i) => round(misfit(undefined, i + 1), 5)),
+    tolerant: {
+      found: round(misfit(undefined, undefined, undefined, opts.tolerance), 6),
+      without: bases.map((_, i) => round(misfit(undefined, i + 1, undefined, opts.tolerance), 6)),
+    },
     focal35: finish(),
     focalFound: searchFocal && lens !== lensPrior,
   };
