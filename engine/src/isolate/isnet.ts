@@ -14,8 +14,10 @@ import type * as Ort from 'onnxruntime-node';
 import sharp from 'sharp';
 import { EngineError } from '../errors.ts';
 import type { RgbaImage } from '../types.ts';
+import { ISNET_CALIBRATION } from './isnet-calibration.ts';
 import { dequantizeIsnetGraph } from './isnet-float.ts';
 import { resizeIsnetGraph } from './isnet-resolution.ts';
+import { quantizeIsnetGraphStatic } from './isnet-static.ts';
 import type { Segmenter } from './segmenter.ts';
 
 export interface IsnetOptions {
@@ -35,16 +37,31 @@ export interface IsnetOptions {
    */
   threads: number;
   /**
-   * 'float': the `small` model's dynamically quantised convolutions rewritten as float ones
-   * (isnet-float.ts); 'int8': the graph as shipped. The `medium` model is not quantised: ignored there.
-   * Opt-in: on `bench:segment` (9 photos × 10 backdrops, 512²) float took 0.85× the mask step's CPU
-   * (1.05 s against 1.23 s, medians; onnxruntime's own profile: 0.82 s against 1.09 s of kernels) with
-   * the same mean IoU on the tuning backdrops (0.9318 against 0.9314) but 0.9239 against 0.9264 on the
-   * held-out ones (a clutter case that both fail, 0.162 → 0.093), and it costs ~0.4 s and 176 MB more to
-   * load, which a cold img3d call pays. At 448² float was 0.68× the CPU but lost IoU on both groups.
+   * How the `small` model's dynamically quantised convolutions run ('medium' is not quantised: ignored).
+   * 'int8' (default): the graph as shipped (ConvInteger, activations quantised at run time); 'static':
+   * statically quantised with ranges calibrated on the tuning photos (isnet-static.ts); 'float':
+   * dequantised into float Convs (isnet-float.ts). On `bench:segment` (9 photos × 10 backdrops, 512²)
+   * static took 0.55× int8's mask-step CPU (float 0.64×) with held-out IoU 0.9247 against 0.9264 (float
+   * 0.9239). Both stay opt-in: on a subject cut by the frame's edge (inspect.test.ts, demo-8) their mask
+   * at the edge column is 0.49 where int8's is 0.80, so the capture check no longer sees the cut; float
+   * also costs ~0.4 s and 176 MB more to load. See engine/README.md "Speed of one photo".
    */
-  precision: 'float' | 'int8';
+  precision: 'float' | 'int8' | 'static';
 }
+
+const rewrites: Record<IsnetOptions['precision'], (model: Uint8Array, resolution: number) => Uint8Array> = {
+  int8: (model) => model,
+  float: (model) => dequantizeIsnetGraph(model),
+  static: (model, resolution) => {
+    // The activation ranges depend on the input size; the table is for one.
+    if (resolution !== ISNET_CALIBRATION.resolution)
+      throw new EngineError(
+        'model_unavailable',
+        `isnet: static precision is calibrated at ${ISNET_CALIBRATION.resolution}², not ${resolution}².`,
+      );
+    return quantizeIsnetGraphStatic(model);
+  },
+};
 
 const ISNET_DEFAULTS: IsnetOptions = { model: 'small', resolution: 512, threads: 2, precision: 'int8' };
 
@@ -76,11 +93,27 @@ export async function loadIsnetModel(model: IsnetOptions['model']): Promise<Uint
   return out;
 }
 
+/** The network's input for a photo: RGB resized to R², planar, (v − 128) / 256. */
+export async function isnetInput(image: RgbaImage, R: number): Promise<Float32Array> {
+  const rgb = await sharp(image.data, { raw: { width: image.width, height: image.height, channels: 4 } })
+    .removeAlpha()
+    .resize(R, R, { fit: 'fill', kernel: 'linear' })
+    .raw()
+    .toBuffer();
+  const plane = R * R;
+  const input = new Float32Array(3 * plane);
+  for (let i = 0; i < plane; i++) {
+    input[i] = (rgb[i * 3] - 128) / 256;
+    input[i + plane] = (rgb[i * 3 + 1] - 128) / 256;
+    input[i + 2 * plane] = (rgb[i * 3 + 2] - 128) / 256;
+  }
+  return input;
+}
+
 export async function createIsnetSegmenter(options: Partial<IsnetOptions> = {}): Promise<Segmenter> {
   const opts = { ...ISNET_DEFAULTS, ...options };
   const shipped = await loadIsnetModel(opts.model);
-  const graph =
-    opts.precision === 'float' && opts.model === 'small' ? dequantizeIsnetGraph(shipped) : shipped;
+  const graph = opts.model !== 'small' ? shipped : rewrites[opts.precision](shipped, opts.resolution);
   const bytes = resizeIsnetGraph(graph, opts.resolution);
   // Loaded here, not at the top: a photo with alpha never needs onnxruntime, and loading it costs a cold
   // img3d call ~80 ms of CPU.
@@ -103,18 +136,8 @@ export async function createIsnetSegmenter(options: Partial<IsnetOptions> = {}):
   const R = opts.resolution;
   return {
     async segment(image: RgbaImage): Promise<Float32Array> {
-      const rgb = await sharp(image.data, { raw: { width: image.width, height: image.height, channels: 4 } })
-        .removeAlpha()
-        .resize(R, R, { fit: 'fill', kernel: 'linear' })
-        .raw()
-        .toBuffer();
+      const input = await isnetInput(image, R);
       const plane = R * R;
-      const input = new Float32Array(3 * plane);
-      for (let i = 0; i < plane; i++) {
-        input[i] = (rgb[i * 3] - 128) / 256;
-        input[i + plane] = (rgb[i * 3 + 1] - 128) / 256;
-        input[i + 2 * plane] = (rgb[i * 3 + 2] - 128) / 256;
-      }
       const result = await session.run({ input: new ort.Tensor('float32', input, [1, 3, R, R]) });
       const out = result.output.data as Float32Array;
       const u8 = new Uint8Array(plane);
