@@ -13,7 +13,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as ort from 'onnxruntime-node';
 import { decodeImage } from '../src/decode/decode.ts';
-import { isnetInput, loadIsnetModel } from '../src/isolate/isnet.ts';
+import { isnetInput, isnetSessionOptions, loadIsnetModel } from '../src/isolate/isnet.ts';
 import { ISNET_CALIBRATION } from '../src/isolate/isnet-calibration.ts';
 import { dequantizeIsnetGraph } from '../src/isolate/isnet-float.ts';
 import { resizeIsnetGraph } from '../src/isolate/isnet-resolution.ts';
@@ -52,13 +52,7 @@ const sessions = new Map<string, ort.InferenceSession>();
 for (const v of variants) {
   const c0 = process.cpuUsage();
   const s = await ort.InferenceSession.create(resizeIsnetGraph(graphFor(shipped, v), R), {
-    intraOpNumThreads: threads,
-    interOpNumThreads: 1,
-    graphOptimizationLevel: 'all',
-    executionMode: 'sequential',
-    extra: { session: { intra_op: { allow_spinning: '0' }, inter_op: { allow_spinning: '0' } } },
-    enableCpuMemArena: false,
-    logSeverityLevel: 3,
+    ...isnetSessionOptions(threads),
     ...(profileDir ? { enableProfiling: true, profileFilePrefix: join(profileDir, v) } : {}),
   });
   const load = process.cpuUsage(c0);

@@ -110,16 +110,10 @@ export async function isnetInput(image: RgbaImage, R: number): Promise<Float32Ar
   return input;
 }
 
-export async function createIsnetSegmenter(options: Partial<IsnetOptions> = {}): Promise<Segmenter> {
-  const opts = { ...ISNET_DEFAULTS, ...options };
-  const shipped = await loadIsnetModel(opts.model);
-  const graph = opts.model !== 'small' ? shipped : rewrites[opts.precision](shipped, opts.resolution);
-  const bytes = resizeIsnetGraph(graph, opts.resolution);
-  // Loaded here, not at the top: a photo with alpha never needs onnxruntime, and loading it costs a cold
-  // img3d call ~80 ms of CPU.
-  const ort: typeof Ort = await import('onnxruntime-node');
-  const session = await ort.InferenceSession.create(bytes, {
-    intraOpNumThreads: opts.threads,
+/** How every IS-Net session runs (the segmenter's and the benches'). */
+export function isnetSessionOptions(threads: number): Ort.InferenceSession.SessionOptions {
+  return {
+    intraOpNumThreads: threads,
     interOpNumThreads: 1,
     graphOptimizationLevel: 'all',
     executionMode: 'sequential',
@@ -132,7 +126,18 @@ export async function createIsnetSegmenter(options: Partial<IsnetOptions> = {}):
     // The rewritten graph's side outputs keep their 1024² declarations; onnxruntime merges them
     // leniently and warns once per output. Only errors are worth logging.
     logSeverityLevel: 3,
-  });
+  };
+}
+
+export async function createIsnetSegmenter(options: Partial<IsnetOptions> = {}): Promise<Segmenter> {
+  const opts = { ...ISNET_DEFAULTS, ...options };
+  const shipped = await loadIsnetModel(opts.model);
+  const graph = opts.model !== 'small' ? shipped : rewrites[opts.precision](shipped, opts.resolution);
+  const bytes = resizeIsnetGraph(graph, opts.resolution);
+  // Loaded here, not at the top: a photo with alpha never needs onnxruntime, and loading it costs a cold
+  // img3d call ~80 ms of CPU.
+  const ort: typeof Ort = await import('onnxruntime-node');
+  const session = await ort.InferenceSession.create(bytes, isnetSessionOptions(opts.threads));
   const R = opts.resolution;
   return {
     async segment(image: RgbaImage): Promise<Float32Array> {

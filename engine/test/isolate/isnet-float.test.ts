@@ -3,19 +3,8 @@ import { decodeImage } from '../../src/decode/decode.ts';
 import { EngineError } from '../../src/errors.ts';
 import { createIsnetSegmenter, loadIsnetModel } from '../../src/isolate/isnet.ts';
 import { dequantizeIsnetGraph } from '../../src/isolate/isnet-float.ts';
-import { fields, text } from '../../src/isolate/onnx-proto.ts';
+import { opCounts } from '../support/onnx.ts';
 import { figure, onBackground, png } from '../support/synthetic.ts';
-
-function opCounts(model: Uint8Array): Map<string, number> {
-  const graph = [...fields(model, 0, model.length)].find((f) => f.field === 7)!;
-  const counts = new Map<string, number>();
-  for (const p of fields(model, graph.start, graph.end)) {
-    if (p.field !== 1) continue;
-    const op = [...fields(model, p.start, p.end)].find((s) => s.field === 4)!;
-    counts.set(text(model, op), (counts.get(text(model, op)) ?? 0) + 1);
-  }
-  return counts;
-}
 
 describe('isolate: IS-Net with float convolutions', () => {
   it('replaces every run-time quantised convolution chain by one Conv', async () => {

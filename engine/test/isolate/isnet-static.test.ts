@@ -6,19 +6,8 @@ import { createIsnetSegmenter, loadIsnetModel } from '../../src/isolate/isnet.ts
 import { ISNET_CALIBRATION } from '../../src/isolate/isnet-calibration.ts';
 import { dequantizeIsnetGraph } from '../../src/isolate/isnet-float.ts';
 import { quantizeIsnetGraphStatic, rangeParams } from '../../src/isolate/isnet-static.ts';
-import { fields, text } from '../../src/isolate/onnx-proto.ts';
+import { opCounts } from '../support/onnx.ts';
 import { figure } from '../support/synthetic.ts';
-
-function opCounts(model: Uint8Array): Map<string, number> {
-  const graph = [...fields(model, 0, model.length)].find((f) => f.field === 7)!;
-  const counts = new Map<string, number>();
-  for (const p of fields(model, graph.start, graph.end)) {
-    if (p.field !== 1) continue;
-    const op = [...fields(model, p.start, p.end)].find((s) => s.field === 4)!;
-    counts.set(text(model, op), (counts.get(text(model, op)) ?? 0) + 1);
-  }
-  return counts;
-}
 
 function iou(a: Float32Array, b: Float32Array): { iou: number; area: number } {
   let inter = 0;

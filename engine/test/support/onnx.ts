@@ -1,9 +1,10 @@
 /**
  * Writes a tiny ONNX model by hand (protobuf wire format), so the depth-model loading path is tested
  * without downloading anything: depth = mean of the three normalised input channels (ReduceMean over
- * axis 1), input "image" [1,3,S,S] → output "depth" [1,1,S,S], opset 13.
+ * axis 1), input "image" [1,3,S,S] → output "depth" [1,1,S,S], opset 13. Also counts a model's operators,
+ * for the tests of the IS-Net graph rewrites.
  */
-import { varint } from '../../src/isolate/onnx-proto.ts';
+import { fields, text, varint } from '../../src/isolate/onnx-proto.ts';
 
 const key = (field: number, wire: number) => varint(field * 8 + wire);
 const int = (field: number, v: number) => [...key(field, 0), ...varint(v)];
@@ -40,4 +41,16 @@ export function meanDepthModel(size: number): Uint8Array {
     ...bytes(8, [...str(1, ''), ...int(2, 13)]),
   ];
   return Uint8Array.from(model);
+}
+
+/** How many nodes of each operator type a model's graph holds. */
+export function opCounts(model: Uint8Array): Map<string, number> {
+  const graph = [...fields(model, 0, model.length)].find((f) => f.field === 7)!;
+  const counts = new Map<string, number>();
+  for (const p of fields(model, graph.start, graph.end)) {
+    if (p.field !== 1) continue;
+    const op = [...fields(model, p.start, p.end)].find((s) => s.field === 4)!;
+    counts.set(text(model, op), (counts.get(text(model, op)) ?? 0) + 1);
+  }
+  return counts;
 }
