@@ -45,16 +45,29 @@ function squaredDistanceToOutside(inside: Uint8Array, width: number, height: num
       grid[y * w + x] = isIn ? BIG : 0;
     }
   }
-  const n = Math.max(w, h);
+  // Along the columns the input is 0 or BIG and every column has a 0 (the padding), so the lower
+  // envelope is the squared distance to the nearest 0 in the column: two scans, row by row (the
+  // parabolas read each column a stride apart, half the transform's time on a 640² grid), and the same
+  // integers as the envelope gives.
+  const near = new Int32Array(w);
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x++) {
+      const i = y * w + x;
+      if (grid[i] === 0) near[x] = y;
+      else grid[i] = (y - near[x]) ** 2;
+    }
+  near.fill(h - 1);
+  for (let y = h - 1; y >= 0; y--)
+    for (let x = 0; x < w; x++) {
+      const i = y * w + x;
+      if (grid[i] === 0) near[x] = y;
+      else grid[i] = Math.min(grid[i], (near[x] - y) ** 2);
+    }
+  const n = w;
   const f = new Float64Array(n);
   const d = new Float64Array(n);
   const v = new Int32Array(n);
   const z = new Float64Array(n + 1);
-  for (let x = 0; x < w; x++) {
-    for (let y = 0; y < h; y++) f[y] = grid[y * w + x];
-    edt1d(f, h, d, v, z);
-    for (let y = 0; y < h; y++) grid[y * w + x] = d[y];
-  }
   for (let y = 0; y < h; y++) {
     for (let x = 0; x < w; x++) f[x] = grid[y * w + x];
     edt1d(f, w, d, v, z);

@@ -262,7 +262,11 @@ export async function convertViews(
         return findWalk(frontView, shaping, degrees, options, lenses);
       };
       // The elevation: each candidate scored by a quick walk (or the nominal one when the walk is off).
-      const quick = opts.walk === false ? { levels: 0, maxFront: 0 } : { ...opts.walk, ...opts.quickWalk };
+      // Only its misfit is read: no per-view report.
+      const quick = {
+        ...(opts.walk === false ? { levels: 0, maxFront: 0 } : { ...opts.walk, ...opts.quickWalk }),
+        report: false,
+      };
       if (shaping.length)
         elevation = estimateElevation((e) => walkFrom(e, quick).misfit.found, opts.elevation);
       lap('elevation');
@@ -286,7 +290,7 @@ export async function convertViews(
         }
         // The walk refined the front's elevation.
         elevation.degrees = walk.elevation;
-      } else walkFrom(elevation.degrees, { levels: 0, maxFront: 0 });
+      } else walkFrom(elevation.degrees, { levels: 0, maxFront: 0, report: false });
       // The views that only colour turn around the found vertical at their nominal turns.
       for (const v of registered)
         if (!shaping.includes(v)) {
