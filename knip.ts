@@ -54,6 +54,8 @@ const config: KnipConfig = {
         'src/video/render-worker.ts',
         'src/video/render-worker-boot.mjs',
         'bench/*.bench.ts',
+        // Writes src/isolate/isnet-calibration.ts (run by hand when the model or the tuning photos change).
+        'bench/isnet-calibrate.ts',
         'test/**/*.test.ts',
         'test/topology/photos-table.ts',
       ],

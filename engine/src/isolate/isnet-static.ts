@@ -48,7 +48,7 @@ export interface StaticQuantOptions {
   uint8Between: boolean;
 }
 
-export const STATIC_QUANT_DEFAULTS: StaticQuantOptions = {
+const STATIC_QUANT_DEFAULTS: StaticQuantOptions = {
   weights: 'sym8',
   foldRelu: true,
   uint8Between: true,

@@ -49,9 +49,9 @@ export interface Graph {
 
 /** ONNX TensorProto data types used here. */
 export const FLOAT = 1;
-export const UINT8 = 2;
-export const INT8 = 3;
-export const INT32 = 6;
+const UINT8 = 2;
+const INT8 = 3;
+const INT32 = 6;
 
 export type Fail = (why: string) => EngineError;
 
@@ -143,7 +143,7 @@ export function floats(model: Uint8Array, t: Tensor, fail: Fail): Float32Array {
 }
 
 /** A uint8 tensor's values (raw_data, or int32_data as varints). */
-export function bytes(model: Uint8Array, t: Tensor, fail: Fail): Uint8Array {
+function bytes(model: Uint8Array, t: Tensor, fail: Fail): Uint8Array {
   if (t.dataType !== UINT8) throw fail('a quantised tensor is not uint8');
   if (t.raw) return model.subarray(t.raw.start, t.raw.end);
   const out: number[] = [];

@@ -34,7 +34,7 @@
  * - tolerance 0.005 / 0.015 / 0.02 separated no better (right walks up to 0.0020 / 0.0009 / 0.0007, the
  *   swaps from 0.0000).
  */
-import type { WalkResult } from './walk.ts';
+import type { WalkResult } from './walk-options.ts';
 
 export interface AcceptOptions {
   /** Judge the tolerant misfit against the views left out (above); false: the plain mean rule. */
@@ -49,7 +49,7 @@ export interface AcceptOptions {
   maxSpread: number;
 }
 
-export const ACCEPT_DEFAULTS: AcceptOptions = {
+const ACCEPT_DEFAULTS: AcceptOptions = {
   robust: true,
   maxMisfit: 0.0012,
   maxTolerant: 0.0004,

@@ -61,7 +61,8 @@ import {
   type ViewName,
   viewRotation,
 } from './views.ts';
-import { findWalk, type Lenses, lensFor, WALK_DEFAULTS, type WalkOptions, type WalkResult } from './walk.ts';
+import { findWalk, lensFor } from './walk.ts';
+import { type Lenses, WALK_DEFAULTS, type WalkOptions, type WalkResult } from './walk-options.ts';
 
 export interface MultiViewOptions {
   register: Partial<RegisterOptions>;

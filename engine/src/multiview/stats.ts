@@ -1,7 +1,7 @@
 /** What a multi-view conversion reports in `stats.views`. */
 import type { FlatResult } from './flat.ts';
 import type { ViewName } from './views.ts';
-import type { FoundCamera } from './walk.ts';
+import type { FoundCamera } from './walk-options.ts';
 
 export interface ViewReport {
   name: ViewName;
