@@ -104,6 +104,7 @@ describe('faults', () => {
         )[0];
       t.mark('queued');
 
+      const engineExits: Promise<unknown>[] = [];
       for (const [i, stage] of KILL_AT.entries()) {
         const attempt = i + 1;
         const workersBefore = startedCount('worker');
@@ -138,12 +139,16 @@ describe('faults', () => {
         expect([frozen.status, frozen.stage, frozen.attempts]).toEqual(['processing', stage, attempt]);
         // The dead worker's engine process stops too: nothing goes on converting without an owner. It
         // leaves at its next turn of the event loop (the IPC channel's disconnect), which a niced engine
-        // inside one long render step reached only after 15 s at a load average of 10–17.
-        await faults.waitFor(
+        // inside one long render step reached only after 15 s at a load average of 10–17. Awaited after
+        // the last kill, not here: meanwhile the restarted worker rightly takes the next attempt, which
+        // once went through every stage (render included) while this wait lasted.
+        const exited = faults.waitFor(
           "the killed worker's engine process to exit",
           async () => orphanEngines().length === 0,
-          60_000,
+          120_000,
         );
+        exited.catch(() => {}); // observed below, with the others
+        engineExits.push(exited);
         // The stack restarts the worker on its own; the reaper frees the job after the lease.
         await faults.waitFor(
           'the stack to restart the worker',
@@ -165,6 +170,7 @@ describe('faults', () => {
         t.mark('retried');
       }
 
+      await Promise.all(engineExits);
       const done = await faults.waitFor(
         'the fifth attempt to complete',
         async () => {
