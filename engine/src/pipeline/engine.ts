@@ -63,6 +63,7 @@ export function createEngine(options: EngineOptions = {}): Engine {
     segmenter ??= createIsnetSegmenter({
       model: config.segmentationModel,
       precision: config.segmentationPrecision,
+      cacheDir: config.modelCacheDir,
     });
     // A failed load must not poison the engine for later calls.
     segmenter.catch(() => {
