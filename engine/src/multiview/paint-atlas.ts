@@ -265,7 +265,7 @@ export function paintAtlas(
     }
   // Gutters and unreached texels: the nearest painted colours.
   const texture: RgbaImage = { width: S, height: S, data: T };
-  const filled = pushPullFill(texture, trust)[0].rgb;
+  const filled = pushPullFill(texture, trust).rgb;
   for (let o = 0; o < S * S; o++) {
     if (!trust[o]) {
       T[o * 4] = Math.max(0, Math.min(255, Math.round(filled[o * 3])));

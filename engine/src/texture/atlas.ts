@@ -67,24 +67,34 @@ export async function buildAtlas(
     data: new Uint8Array(work.buffer, work.byteOffset, work.length),
   };
   const workMask = new Float32Array(workW * workH);
-  for (let i = 0; i < workMask.length; i++) workMask[i] = work[i * 4 + 3] / 255;
-  const levels = pushPullFill(workImage, workMask);
-
-  // Front half: the filled crop, brought to the half's size by sharp when the photo is smaller.
-  const filled = new Uint8Array(workW * workH * 3);
-  const f0 = levels[0].rgb;
-  for (let i = 0; i < filled.length; i++) filled[i] = Math.max(0, Math.min(255, Math.round(f0[i])));
-  const front =
-    workW === rw && workH === rh
-      ? filled
-      : new Uint8Array(
-          await sharp(filled, { raw: { width: workW, height: workH, channels: 3 } })
-            .resize(rw, rh, { fit: 'fill', kernel: 'lanczos3' })
-            .raw()
-            .toBuffer(),
-        );
-
+  for (let i = 0; i < workMask.length; i++) workMask[i] = UNIT[work[i * 4 + 3]];
+  const f0 = pushPullFill(workImage, workMask).rgb;
   const data = new Uint8Array(S * S * 4);
+
+  // Front half: the filled crop, written straight into the atlas when it is the half's size, else brought
+  // to it by sharp (a photo smaller than the half); `toByte` keeps sharp's bytes as they are.
+  let front: Float32Array | Uint8Array = f0;
+  if (workW !== rw || workH !== rh) {
+    const filled = new Uint8Array(workW * workH * 3);
+    for (let i = 0; i < filled.length; i++) filled[i] = toByte(f0[i]);
+    front = new Uint8Array(
+      await sharp(filled, { raw: { width: workW, height: workH, channels: 3 } })
+        .resize(rw, rh, { fit: 'fill', kernel: 'lanczos3' })
+        .raw()
+        .toBuffer(),
+    );
+  }
+  for (let v = 0; v < rh; v++) {
+    let o = v * S * 4;
+    let src = v * rw * 3;
+    for (let u = 0; u < rw; u++, o += 4, src += 3) {
+      data[o] = toByte(front[src]);
+      data[o + 1] = toByte(front[src + 1]);
+      data[o + 2] = toByte(front[src + 2]);
+      data[o + 3] = 255;
+    }
+  }
+
   // The back has no detail to keep: it is worked out at no more than `backSize` on the longer side and
   // sampled bilinearly (at full size it cost 4–6× the rest of the texture step).
   const backScale = Math.max(1, Math.max(workW, workH) / opts.backSize);
@@ -98,7 +108,7 @@ export async function buildAtlas(
           .raw()
           .toBuffer();
   const smallMask = new Float32Array(backW * backH);
-  for (let i = 0; i < smallMask.length; i++) smallMask[i] = small[i * 4 + 3] / 255;
+  for (let i = 0; i < smallMask.length; i++) smallMask[i] = UNIT[small[i * 4 + 3]];
   const smallImage: RgbaImage = {
     width: backW,
     height: backH,
@@ -114,16 +124,6 @@ export async function buildAtlas(
     backPx: workW / backW,
     toWork: workW / rw,
   });
-  for (let v = 0; v < rh; v++) {
-    let o = v * S * 4;
-    let src = v * rw * 3;
-    for (let u = 0; u < rw; u++, o += 4, src += 3) {
-      data[o] = front[src];
-      data[o + 1] = front[src + 1];
-      data[o + 2] = front[src + 2];
-      data[o + 3] = 255;
-    }
-  }
   const uv = (px: number, py: number, side: 0 | 1, out: Float32Array, offset: number) => {
     const u = ((px - cropX) / cropW) * rw + (side ? backX : 0);
     const v = ((py - cropY) / cropH) * rh + (side ? backY : 0);
@@ -131,6 +131,18 @@ export async function buildAtlas(
     out[offset + 1] = v / S;
   };
   return { texture: { width: S, height: S, data }, uv };
+}
+
+/** n / 255 for every byte n (a table read instead of a division per pixel; the same float32 values). */
+const UNIT = Float32Array.from({ length: 256 }, (_, n) => n / 255);
+
+/**
+ * `Math.max(0, Math.min(255, Math.round(x)))` for the fill's float32 colours (and a byte for a byte): for
+ * them x + 0.5 is exact, so its floor is the rounding; NaN gives 0 as the byte store of NaN did.
+ */
+function toByte(x: number): number {
+  const v = x + 0.5;
+  return v >= 255.5 ? 255 : v >= 1 ? v | 0 : 0;
 }
 
 /** RGBA of the crop (x, y, w, h) of `image`, the mask as alpha, transparent black outside the image. */

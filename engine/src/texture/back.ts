@@ -65,7 +65,7 @@ export function backColours(
   for (let i = 0; i < w * h && !anyRim; i++) anyRim = rim[i] > 0;
   // An all-highlight rim (a white subject): its own colours are the palette after all.
   if (!anyRim) for (let i = 0; i < w * h; i++) rim[i] = inside[i] && dist[i] <= band ? 1 : 0;
-  const filled = pushPullFill(image, rim, { trustThreshold: 0.5 })[0].rgb;
+  const filled = pushPullFill(image, rim, { trustThreshold: 0.5 }).rgb;
   // Smooth the whole fill (rim included: its own details are features too), then bring the photo's exact
   // colours back only in the last pixels before the silhouette, so the back meets the front seamlessly.
   const radius = Math.max(2, Math.round(band));

@@ -1,7 +1,11 @@
 /**
  * Push-pull fill: every pixel outside the subject takes the colour of the nearest subject pixels,
  * smoothly, so texture filtering and mip-maps at the silhouette never pick up the photo's background.
- * One image pyramid, O(n). The coarse levels double as the blurred source of the back texture.
+ * One image pyramid, O(n).
+ *
+ * Notes: only the finest level is handed out (the coarse ones once served the back's colours; nothing
+ * reads them now), so only it is divided by its weights. The push sums each 2×2 block at once instead of
+ * adding pixel by pixel into the coarse arrays: same float32 roundings in the same order, same bytes.
  */
 import type { RgbaImage } from '../types.ts';
 
@@ -19,12 +23,12 @@ export interface FillOptions {
 
 const FILL_DEFAULTS: FillOptions = { trustThreshold: 0.8 };
 
-/** Returns the filled pyramid, finest level first. */
+/** Returns the filled image (the pyramid's finest level). */
 export function pushPullFill(
   image: RgbaImage,
   mask: Float32Array,
   options: Partial<FillOptions> = {},
-): Level[] {
+): Level {
   const opts = { ...FILL_DEFAULTS, ...options };
   const { width, height } = image;
   const cs: Float32Array[] = [];
@@ -49,25 +53,51 @@ export function pushPullFill(
     const nh = Math.max(1, Math.ceil(h / 2));
     const nc = new Float32Array(nw * nh * 3);
     const nwt = new Float32Array(nw * nh);
-    for (let y = 0; y < h; y++) {
-      const ny = y >> 1;
-      for (let x = 0; x < w; x++) {
-        const i = y * w + x;
-        const j = ny * nw + (x >> 1);
-        nwt[j] += wt[i];
-        nc[j * 3] += c[i * 3];
-        nc[j * 3 + 1] += c[i * 3 + 1];
-        nc[j * 3 + 2] += c[i * 3 + 2];
-      }
-    }
-    // Normalise so a fully covered coarse pixel has weight 1 (premultiplied colour scaled alike).
-    for (let j = 0; j < nw * nh; j++) {
-      if (nwt[j] > 1) {
-        const s = 1 / nwt[j];
-        nc[j * 3] *= s;
-        nc[j * 3 + 1] *= s;
-        nc[j * 3 + 2] *= s;
-        nwt[j] = 1;
+    // Each coarse pixel sums its (up to) 2×2 fine pixels in row order, rounded to float32 after every
+    // addition as the arrays' own `+=` did (same bytes as summing pixel by pixel into the arrays).
+    for (let ny = 0; ny < nh; ny++) {
+      const r0 = 2 * ny * w;
+      const r1 = 2 * ny + 1 < h ? r0 + w : -1;
+      for (let nx = 0; nx < nw; nx++) {
+        const j = ny * nw + nx;
+        const a = r0 + 2 * nx;
+        const b = 2 * nx + 1 < w ? a + 1 : -1;
+        const d = r1 >= 0 ? r1 + 2 * nx : -1;
+        const e = r1 >= 0 && b >= 0 ? d + 1 : -1;
+        let sw = wt[a];
+        let s0 = c[a * 3];
+        let s1 = c[a * 3 + 1];
+        let s2 = c[a * 3 + 2];
+        if (b >= 0) {
+          sw = Math.fround(sw + wt[b]);
+          s0 = Math.fround(s0 + c[b * 3]);
+          s1 = Math.fround(s1 + c[b * 3 + 1]);
+          s2 = Math.fround(s2 + c[b * 3 + 2]);
+        }
+        if (d >= 0) {
+          sw = Math.fround(sw + wt[d]);
+          s0 = Math.fround(s0 + c[d * 3]);
+          s1 = Math.fround(s1 + c[d * 3 + 1]);
+          s2 = Math.fround(s2 + c[d * 3 + 2]);
+        }
+        if (e >= 0) {
+          sw = Math.fround(sw + wt[e]);
+          s0 = Math.fround(s0 + c[e * 3]);
+          s1 = Math.fround(s1 + c[e * 3 + 1]);
+          s2 = Math.fround(s2 + c[e * 3 + 2]);
+        }
+        // Normalised so a fully covered coarse pixel has weight 1 (premultiplied colour scaled alike).
+        if (sw > 1) {
+          const k = 1 / sw;
+          s0 *= k;
+          s1 *= k;
+          s2 *= k;
+          sw = 1;
+        }
+        nwt[j] = sw;
+        nc[j * 3] = s0;
+        nc[j * 3 + 1] = s1;
+        nc[j * 3 + 2] = s2;
       }
     }
     c = nc;
@@ -111,25 +141,24 @@ export function pushPullFill(
         const wsum = cwt[a] * ka + cwt[b] * kb + cwt[d] * kd + cwt[e] * ke;
         if (wsum <= 0) continue;
         const s = miss / wsum;
-        for (let k = 0; k < 3; k++) {
-          fc[i * 3 + k] +=
-            s * (cc[a * 3 + k] * ka + cc[b * 3 + k] * kb + cc[d * 3 + k] * kd + cc[e * 3 + k] * ke);
-        }
+        fc[i * 3] += s * (cc[a * 3] * ka + cc[b * 3] * kb + cc[d * 3] * kd + cc[e * 3] * ke);
+        fc[i * 3 + 1] +=
+          s * (cc[a * 3 + 1] * ka + cc[b * 3 + 1] * kb + cc[d * 3 + 1] * kd + cc[e * 3 + 1] * ke);
+        fc[i * 3 + 2] +=
+          s * (cc[a * 3 + 2] * ka + cc[b * 3 + 2] * kb + cc[d * 3 + 2] * kd + cc[e * 3 + 2] * ke);
         fwt[i] += s * wsum;
       }
     }
   }
-  return cs.map((rgb, l) => {
-    const [lw, lh] = dims[l];
-    const lwt = ws[l];
-    for (let i = 0; i < lw * lh; i++) {
-      const k = lwt[i] > 0 ? 1 / lwt[i] : 0;
-      rgb[i * 3] *= k;
-      rgb[i * 3 + 1] *= k;
-      rgb[i * 3 + 2] *= k;
-    }
-    return { w: lw, h: lh, rgb };
-  });
+  const rgb = cs[0];
+  const wt0 = ws[0];
+  for (let i = 0; i < width * height; i++) {
+    const k = wt0[i] > 0 ? 1 / wt0[i] : 0;
+    rgb[i * 3] *= k;
+    rgb[i * 3 + 1] *= k;
+    rgb[i * 3 + 2] *= k;
+  }
+  return { w: width, h: height, rgb };
 }
 
 /** For each of `n` fine positions, its two taps on the level of half the size (`cn` cells) and the weight of the second. */
