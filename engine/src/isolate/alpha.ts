@@ -40,10 +40,14 @@ export function hasMeaningfulAlpha(
   return stats.transparentShare >= minTransparentShare;
 }
 
+/** n / 255 for every byte n: a table read per pixel instead of a division (the same float32 values). */
+const UNIT = Float32Array.from({ length: 256 }, (_, n) => n / 255);
+
 /** Soft mask in [0, 1] from the alpha channel. */
 export function maskFromAlpha(image: RgbaImage): Float32Array {
   const n = image.width * image.height;
   const mask = new Float32Array(n);
-  for (let i = 0; i < n; i++) mask[i] = image.data[i * 4 + 3] / 255;
+  const d = image.data;
+  for (let i = 0; i < n; i++) mask[i] = UNIT[d[i * 4 + 3]];
   return mask;
 }
