@@ -36,12 +36,15 @@ export function pushPullFill(
   const dims: [number, number][] = [];
   let c = new Float32Array(width * height * 3);
   let wt = new Float32Array(width * height);
+  // Trusted pixels carry their colour with weight 1; the others stay 0 (the arrays start so).
+  const data = image.data;
+  const trust = opts.trustThreshold;
   for (let i = 0; i < width * height; i++) {
-    const t = mask[i] >= opts.trustThreshold ? 1 : 0;
-    wt[i] = t;
-    c[i * 3] = image.data[i * 4] * t;
-    c[i * 3 + 1] = image.data[i * 4 + 1] * t;
-    c[i * 3 + 2] = image.data[i * 4 + 2] * t;
+    if (!(mask[i] >= trust)) continue;
+    wt[i] = 1;
+    c[i * 3] = data[i * 4];
+    c[i * 3 + 1] = data[i * 4 + 1];
+    c[i * 3 + 2] = data[i * 4 + 2];
   }
   let w = width;
   let h = height;
