@@ -72,27 +72,22 @@ export async function buildAtlas(
   const data = new Uint8Array(S * S * 4);
 
   // Front half: the filled crop, written straight into the atlas when it is the half's size, else brought
-  // to it by sharp (a photo smaller than the half); `toByte` keeps sharp's bytes as they are.
-  let front: Float32Array | Uint8Array = f0;
-  if (workW !== rw || workH !== rh) {
+  // to it by sharp (a photo smaller than the half).
+  if (workW === rw && workH === rh) putFront(data, S, rw, rh, f0);
+  else {
     const filled = new Uint8Array(workW * workH * 3);
     for (let i = 0; i < filled.length; i++) filled[i] = toByte(f0[i]);
-    front = new Uint8Array(
-      await sharp(filled, { raw: { width: workW, height: workH, channels: 3 } })
-        .resize(rw, rh, { fit: 'fill', kernel: 'lanczos3' })
-        .raw()
-        .toBuffer(),
-    );
-  }
-  for (let v = 0; v < rh; v++) {
-    let o = v * S * 4;
-    let src = v * rw * 3;
-    for (let u = 0; u < rw; u++, o += 4, src += 3) {
-      data[o] = toByte(front[src]);
-      data[o + 1] = toByte(front[src + 1]);
-      data[o + 2] = toByte(front[src + 2]);
-      data[o + 3] = 255;
-    }
+    const front = await sharp(filled, { raw: { width: workW, height: workH, channels: 3 } })
+      .resize(rw, rh, { fit: 'fill', kernel: 'lanczos3' })
+      .raw()
+      .toBuffer();
+    for (let v = 0; v < rh; v++)
+      for (let u = 0, o = v * S * 4, src = v * rw * 3; u < rw; u++, o += 4, src += 3) {
+        data[o] = front[src];
+        data[o + 1] = front[src + 1];
+        data[o + 2] = front[src + 2];
+        data[o + 3] = 255;
+      }
   }
 
   // The back has no detail to keep: it is worked out at no more than `backSize` on the longer side and
@@ -137,13 +132,40 @@ export async function buildAtlas(
 const UNIT = Float32Array.from({ length: 256 }, (_, n) => n / 255);
 
 /**
- * `Math.max(0, Math.min(255, Math.round(x)))` for the fill's float32 colours (and a byte for a byte): for
- * them x + 0.5 is exact, so its floor is the rounding; NaN gives 0 as the byte store of NaN did.
+ * `Math.max(0, Math.min(255, Math.round(x)))` for the fill's float32 colours: for them x + 0.5 is exact,
+ * so its floor is the rounding; NaN gives 0 as the byte store of NaN did.
  */
 function toByte(x: number): number {
   const v = x + 0.5;
   return v >= 255.5 ? 255 : v >= 1 ? v | 0 : 0;
 }
+
+/**
+ * The filled colours rounded into the atlas's `rw` × `rh` front half, opaque. Its own function, on float32
+ * colours only: one loop that read sharp's bytes too ran at a third of the speed, and a texel is written
+ * as one 32-bit word where the machine is little-endian.
+ */
+function putFront(data: Uint8Array, S: number, rw: number, rh: number, rgb: Float32Array): void {
+  if (LITTLE_ENDIAN && data.byteOffset % 4 === 0) {
+    const words = new Uint32Array(data.buffer, data.byteOffset, S * S);
+    for (let v = 0; v < rh; v++)
+      for (let u = 0, o = v * S, src = v * rw * 3; u < rw; u++, o++, src += 3)
+        words[o] =
+          (toByte(rgb[src]) | (toByte(rgb[src + 1]) << 8) | (toByte(rgb[src + 2]) << 16) | OPAQUE) >>> 0;
+    return;
+  }
+  for (let v = 0; v < rh; v++)
+    for (let u = 0, o = v * S * 4, src = v * rw * 3; u < rw; u++, o += 4, src += 3) {
+      data[o] = toByte(rgb[src]);
+      data[o + 1] = toByte(rgb[src + 1]);
+      data[o + 2] = toByte(rgb[src + 2]);
+      data[o + 3] = 255;
+    }
+}
+
+const LITTLE_ENDIAN = new Uint8Array(Uint32Array.of(1).buffer)[0] === 1;
+/** Alpha 255 in a little-endian RGBA word. */
+const OPAQUE = 0xff000000;
 
 /** RGBA of the crop (x, y, w, h) of `image`, the mask as alpha, transparent black outside the image. */
 function cropWithMask(image: RgbaImage, mask: Float32Array, x: number, y: number, w: number, h: number) {
@@ -151,14 +173,24 @@ function cropWithMask(image: RgbaImage, mask: Float32Array, x: number, y: number
   const { width, height, data } = image;
   const xa = Math.max(0, x);
   const xb = Math.min(width, x + w);
+  const alpha = (m: number) => Math.round(Math.min(1, Math.max(0, m)) * 255);
+  // A pixel as one 32-bit word (its colour's three bytes, the mask's as the fourth) where the bytes allow.
+  const words = LITTLE_ENDIAN && data.byteOffset % 4 === 0;
+  const src32 = words ? new Uint32Array(data.buffer, data.byteOffset, width * height) : undefined;
+  const out32 = words ? new Uint32Array(out.buffer) : undefined;
   for (let row = Math.max(0, y); row < Math.min(height, y + h); row++) {
+    if (src32 && out32) {
+      for (let col = xa, i = row * width + xa, o = (row - y) * w + xa - x; col < xb; col++, i++, o++)
+        out32[o] = ((src32[i] & 0xffffff) | (alpha(mask[i]) << 24)) >>> 0;
+      continue;
+    }
     for (let col = xa; col < xb; col++) {
       const i = row * width + col;
       const o = ((row - y) * w + col - x) * 4;
       out[o] = data[i * 4];
       out[o + 1] = data[i * 4 + 1];
       out[o + 2] = data[i * 4 + 2];
-      out[o + 3] = Math.round(Math.min(1, Math.max(0, mask[i])) * 255);
+      out[o + 3] = alpha(mask[i]);
     }
   }
   return out;
