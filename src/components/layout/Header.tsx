@@ -68,7 +68,7 @@ export function Header() {
       className={cn(
         'fixed inset-x-0 top-0 z-50 border-b transition-[background-color,border-color,box-shadow,backdrop-filter] duration-300',
         solid
-          ? 'border-border/70 bg-background/75 shadow-[0_1px_20px_-12px_rgb(0_0_0/0.25)] backdrop-blur-xl backdrop-saturate-150'
+          ? 'border-border/70 bg-background/75 shadow-[0_1px_20px_-12px_rgb(0_0_0/0.25)] backdrop-blur-xl backdrop-saturate-150 reduced-transparency:bg-background!'
           : 'border-transparent bg-transparent',
       )}
     >

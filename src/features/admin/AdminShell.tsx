@@ -124,7 +124,8 @@ function AdminNav({
     <div
       className={cn(
         'flex w-full flex-1 flex-col',
-        !bare && 'rounded-2xl border border-border bg-card/70 p-3 shadow-sm backdrop-blur',
+        !bare &&
+          'rounded-2xl border border-border bg-card/70 p-3 shadow-sm backdrop-blur reduced-transparency:bg-card!',
       )}
     >
       <div className="px-3 pt-2 pb-4">
